@@ -1,0 +1,86 @@
+//! What each subcommand does, at the binary's edge (errors through anyhow).
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use unbeatable::analysis;
+use unbeatable::cli::PlayOptions;
+use unbeatable::engine::{Level, Player};
+use unbeatable::plain::{self, End, Setup};
+use unbeatable::rules::{self, Origin};
+
+pub fn home() -> Result<ExitCode> {
+    list()?;
+    println!("\nPlay one line by line: unbeatable play 21-flags --plain");
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn list() -> Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    for item in rules::list_all() {
+        let origin = match &item.origin {
+            Origin::Builtin => "built-in".to_string(),
+            Origin::User(p) | Origin::Path(p) => p.display().to_string(),
+        };
+        match &item.ruleset {
+            Ok(r) => writeln!(
+                out,
+                "{:<26} {:<9} {:<22} {}",
+                item.id,
+                r.kind().as_str(),
+                r.name,
+                r.description
+            )?,
+            Err(e) => eprintln!("warning: skipped {origin}: {e}"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn check(files: &[PathBuf]) -> ExitCode {
+    let mut failed = false;
+    for file in files {
+        match rules::load_path(file) {
+            Ok(r) => println!("{}: ok — {} ({})", file.display(), r.name, r.kind()),
+            Err(e) => {
+                eprintln!("{e}");
+                failed = true;
+            }
+        }
+    }
+    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+pub fn analyze(name: &str, moves: &str, json: bool) -> Result<ExitCode> {
+    let (ruleset, _) = rules::find(name)?;
+    let game = analysis::replay(&ruleset, moves)?;
+    if json {
+        println!("{}", analysis::to_json(&analysis::report(&ruleset, game.as_ref())));
+    } else {
+        print!("{}", analysis::to_text(&ruleset, game.as_ref()));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn play(name: &str, plain: bool, options: PlayOptions) -> Result<ExitCode> {
+    let (ruleset, _) = rules::find(name)?;
+    let _ = plain || !io::stdout().is_terminal();
+    let setup = Setup {
+        human: options.human.unwrap_or(Player::First),
+        level: options.level.unwrap_or(Level::Perfect),
+        seed: options.seed,
+    };
+    let end = plain::run(
+        &ruleset,
+        setup,
+        &mut io::stdin().lock(),
+        &mut io::stdout().lock(),
+    )
+    .context("could not write the game")?;
+    Ok(match end {
+        End::Over(_) | End::Quit => ExitCode::SUCCESS,
+        End::InputEnded => ExitCode::FAILURE,
+    })
+}

@@ -1,0 +1,158 @@
+//! The `Game` trait every family implements, and the small types around it.
+
+use std::fmt;
+use std::hash::Hash;
+
+/// One of the two players. The first player makes the first move of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub const fn opponent(self) -> Self {
+        match self {
+            Self::First => Self::Second,
+            Self::Second => Self::First,
+        }
+    }
+
+    /// `"first"` or `"second"`, as the JSON of `analyze` spells it.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::First => "first",
+            Self::Second => "second",
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Player {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "first" => Ok(Self::First),
+            "second" => Ok(Self::Second),
+            other => Err(format!("'{other}' is not a player: use 'first' or 'second'")),
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Ongoing,
+    Won(Player),
+    Draw,
+}
+
+impl Status {
+    /// `"ongoing"`, `"first_won"`, `"second_won"` or `"draw"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Ongoing => "ongoing",
+            Self::Won(Player::First) => "first_won",
+            Self::Won(Player::Second) => "second_won",
+            Self::Draw => "draw",
+        }
+    }
+
+    #[must_use]
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Self::Ongoing)
+    }
+}
+
+/// A move that could not be read or is not legal here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct MoveError(pub String);
+
+/// A checked move that failed: the position comes back unchanged.
+#[derive(Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct PlayError<G> {
+    pub position: G,
+    pub error: MoveError,
+}
+
+/// A two-player, alternating, perfect-information game without chance.
+///
+/// Positions are values: playing a move changes the position in place, and a
+/// position is its own memo key (hence `Eq + Hash`). Every game must be finite:
+/// no sequence of legal moves may repeat a position.
+pub trait Game: Clone + Eq + Hash {
+    type Move: Copy + Eq + Hash + fmt::Debug;
+
+    /// The player whose turn it is.
+    fn to_move(&self) -> Player;
+
+    /// Every legal move, in a stable order; empty when the game is over.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays a move known to be legal.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// Whether the game is over, and how.
+    fn status(&self) -> Status;
+
+    /// Reads a move in the notation of DESIGN.md §4; it need not be legal.
+    ///
+    /// # Errors
+    /// A sentence saying what the notation is.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// Writes a move in the notation of DESIGN.md §4.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Says why a move is not legal here (it is known not to be).
+    fn explain_illegal(&self, mv: Self::Move) -> String {
+        format!("'{}' is not a legal move here", self.format_move(mv))
+    }
+
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// The checked form of [`Game::play_unchecked`].
+    ///
+    /// # Errors
+    /// The position unchanged, with the reason, when the move is not legal.
+    fn play(mut self, mv: Self::Move) -> Result<Self, PlayError<Self>> {
+        if self.status().is_over() {
+            return Err(PlayError {
+                position: self,
+                error: MoveError("the game is over".into()),
+            });
+        }
+        if !self.is_legal(mv) {
+            let error = MoveError(self.explain_illegal(mv));
+            return Err(PlayError {
+                position: self,
+                error,
+            });
+        }
+        self.play_unchecked(mv);
+        Ok(self)
+    }
+
+    /// Parses and plays a move in notation.
+    ///
+    /// # Errors
+    /// The reason, when the text is not a move or not legal here.
+    fn play_text(&self, text: &str) -> Result<(Self, Self::Move), MoveError> {
+        let mv = self.parse_move(text)?;
+        let next = self.clone().play(mv).map_err(|e| e.error)?;
+        Ok((next, mv))
+    }
+}

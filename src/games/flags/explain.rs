@@ -1,0 +1,100 @@
+//! The idea behind a flags position, in sentences: losing counts and period.
+
+use crate::engine::{Game, Outcome};
+
+use super::{FlagsGame, Table};
+
+/// How many counts a list shows before it stops with "…".
+const LISTED: usize = 12;
+
+fn counts_with(table: &Table, pos: &FlagsGame, outcome: Outcome) -> (Vec<u64>, bool) {
+    let mut found = Vec::new();
+    let mut m = 0;
+    while m <= pos.above_lose() && found.len() <= LISTED {
+        if table.outcome(m) == Some(outcome) {
+            found.push(pos.lose_at + m);
+        }
+        m += 1;
+    }
+    let more = found.len() > LISTED;
+    found.truncate(LISTED);
+    (found, more)
+}
+
+fn list(counts: &[u64], more: bool) -> String {
+    let words: Vec<String> = counts.iter().map(u64::to_string).collect();
+    format!("{}{}", words.join(", "), if more { ", …" } else { "" })
+}
+
+pub fn explain(table: &Table, pos: &FlagsGame) -> Vec<String> {
+    let mut lines = Vec::new();
+    let (losing, more) = counts_with(table, pos, Outcome::Loss);
+    lines.push(format!(
+        "Losing counts (the player to move loses against perfect play): {}.",
+        list(&losing, more)
+    ));
+    let (drawn, more) = counts_with(table, pos, Outcome::Draw);
+    if !drawn.is_empty() {
+        lines.push(format!(
+            "Drawn counts (the best the player to move can do is a stalemate): {}.",
+            list(&drawn, more)
+        ));
+    }
+    if let Some(p) = table.period() {
+        let residues: Vec<String> = (p.start..p.start + p.len)
+            .filter(|&m| table.outcome(m) == Some(Outcome::Loss))
+            .map(|m| ((pos.lose_at + m) % p.len).to_string())
+            .collect();
+        let first = pos.lose_at + outcome_period_start(table, p);
+        let pattern = if residues.is_empty() {
+            "with no losing counts".to_string()
+        } else {
+            format!(
+                "a count is losing when it leaves remainder {} on division by {}",
+                residues.join(" or "),
+                p.len
+            )
+        };
+        lines.push(format!(
+            "From {first} flags on the outcomes repeat every {} flags: {pattern}.",
+            p.len
+        ));
+    }
+    lines.push(
+        "The idea: always leave your opponent a losing count; from a losing count every move hands one back."
+            .to_string(),
+    );
+    if pos.take[0] > 1 {
+        lines.push(format!(
+            "A player with flags left but fewer than {} above the losing count is stuck: the game is then {}.",
+            pos.take[0],
+            match pos.when_stuck {
+                super::WhenStuck::Draw => "a draw (a stalemate)",
+                super::WhenStuck::Lose => "lost for the stuck player",
+            }
+        ));
+    }
+    lines
+}
+
+pub fn reason(table: &Table, pos: &FlagsGame, mv: u64) -> Option<String> {
+    if !pos.is_legal(mv) {
+        return None;
+    }
+    let left = pos.count - mv;
+    let what = match table.outcome(left - pos.lose_at)? {
+        Outcome::Loss => "a losing count for the opponent",
+        Outcome::Draw => "a count from which the opponent can do no better than a draw",
+        Outcome::Win => "a winning count for the opponent",
+    };
+    Some(format!("taking {mv} leaves {left}, {what}"))
+}
+
+/// The first count from which outcomes (not plies) repeat with the period.
+fn outcome_period_start(table: &Table, p: super::Period) -> u64 {
+    let mut s = p.start;
+    while s > 0 && table.outcome(s - 1) == table.outcome(s - 1 + p.len) {
+        s -= 1;
+    }
+    s
+}

@@ -1,0 +1,121 @@
+//! Positions and moves of the flags game.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::engine::{Game, MoveError, Player, Status};
+
+use super::{Rules, WhenStuck};
+
+/// A row of flags and whose turn it is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FlagsGame {
+    pub count: u64,
+    pub lose_at: u64,
+    pub take: Arc<[u64]>,
+    pub when_stuck: WhenStuck,
+    pub to_move: Player,
+}
+
+impl FlagsGame {
+    #[must_use]
+    pub fn new(count: u64, rules: &Rules, to_move: Player) -> Self {
+        Self {
+            count,
+            lose_at: rules.lose_at,
+            take: Arc::clone(&rules.take),
+            when_stuck: rules.when_stuck,
+            to_move,
+        }
+    }
+
+    /// Flags above the losing count: the index into the solver's table.
+    #[must_use]
+    pub const fn above_lose(&self) -> u64 {
+        self.count - self.lose_at
+    }
+
+    fn take_list(&self) -> String {
+        let words: Vec<String> = self.take.iter().map(u64::to_string).collect();
+        match words.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        }
+    }
+}
+
+impl Game for FlagsGame {
+    type Move = u64;
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self) -> Vec<u64> {
+        let room = self.above_lose();
+        self.take.iter().copied().filter(|&k| k <= room).collect()
+    }
+
+    fn play_unchecked(&mut self, mv: u64) {
+        self.count -= mv;
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn status(&self) -> Status {
+        if self.count == self.lose_at {
+            return Status::Won(self.to_move.opponent());
+        }
+        if self.take[0] > self.above_lose() {
+            return match self.when_stuck {
+                WhenStuck::Draw => Status::Draw,
+                WhenStuck::Lose => Status::Won(self.to_move.opponent()),
+            };
+        }
+        Status::Ongoing
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u64, MoveError> {
+        text.trim().parse::<u64>().map_err(|_| {
+            MoveError(format!(
+                "'{}' is not a number of flags: type how many to take ({})",
+                text.trim(),
+                self.take_list()
+            ))
+        })
+    }
+
+    fn format_move(&self, mv: u64) -> String {
+        mv.to_string()
+    }
+
+    fn explain_illegal(&self, mv: u64) -> String {
+        if !self.take.contains(&mv) {
+            format!("you may not take '{mv}': take {}", self.take_list())
+        } else {
+            format!(
+                "taking '{mv}' would leave fewer than {} flag{}",
+                self.lose_at,
+                if self.lose_at == 1 { "" } else { "s" }
+            )
+        }
+    }
+}
+
+impl fmt::Display for FlagsGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: u64 = 60;
+        let row: String = (0..self.count.min(SHOWN))
+            .map(|i| if i > 0 && i % 5 == 0 { " F" } else { "F" })
+            .collect();
+        let more = if self.count > SHOWN { " …" } else { "" };
+        let noun = if self.count == 1 { "flag" } else { "flags" };
+        writeln!(f, "{} {noun} left  {row}{more}", self.count)?;
+        write!(
+            f,
+            "take {}; whoever must move with {} left loses",
+            self.take_list(),
+            self.lose_at
+        )
+    }
+}

@@ -1,0 +1,118 @@
+//! Where rulesets come from: built in, the user's folder, or a path.
+
+use std::path::{Path, PathBuf};
+
+use super::{Ruleset, RulesetError, BUILTIN};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Builtin,
+    User(PathBuf),
+    Path(PathBuf),
+}
+
+/// A ruleset in the list, or the error that keeps a user's file out of it.
+#[derive(Debug)]
+pub struct Listed {
+    pub id: String,
+    pub origin: Origin,
+    pub ruleset: Result<Ruleset, RulesetError>,
+}
+
+/// The user's own rulesets folder: `<config>/unbeatable/rulesets`.
+#[must_use]
+pub fn user_dir() -> Option<PathBuf> {
+    std::env::var_os("UNBEATABLE_CONFIG_DIR")
+        .map(PathBuf::from)
+        .or_else(|| dirs::config_dir().map(|d| d.join("unbeatable")))
+        .map(|d| d.join("rulesets"))
+}
+
+/// Reads a ruleset file.
+///
+/// # Errors
+/// A file that cannot be read, is too large, or is not a valid ruleset.
+pub fn load_path(path: &Path) -> Result<Ruleset, RulesetError> {
+    let file = path.display().to_string();
+    let unreadable = |message: String| RulesetError::Unreadable {
+        file: file.clone(),
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(unreadable("not a file".into()));
+    }
+    if meta.len() > super::MAX_FILE_BYTES as u64 {
+        return Err(unreadable(format!(
+            "the file has {} bytes; a ruleset may have at most {}",
+            meta.len(),
+            super::MAX_FILE_BYTES
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
+    Ruleset::parse_bytes(&file, &bytes)
+}
+
+/// Every built-in ruleset, then the user's files, sorted by name.
+#[must_use]
+pub fn list_all() -> Vec<Listed> {
+    let mut all: Vec<Listed> = BUILTIN
+        .iter()
+        .map(|(id, text)| Listed {
+            id: (*id).to_string(),
+            origin: Origin::Builtin,
+            ruleset: Ruleset::parse(&format!("{id}.toml"), text),
+        })
+        .collect();
+    all.extend(user_files().into_iter().map(|path| Listed {
+        id: stem(&path),
+        ruleset: load_path(&path),
+        origin: Origin::User(path),
+    }));
+    all
+}
+
+fn user_files() -> Vec<PathBuf> {
+    let Some(dir) = user_dir() else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+}
+
+/// Finds a ruleset by built-in name, user ruleset name, or path.
+///
+/// # Errors
+/// No such ruleset, or the file it names is not valid.
+pub fn find(name: &str) -> Result<(Ruleset, Origin), RulesetError> {
+    let path = Path::new(name);
+    let looks_like_path = name.contains(['/', '\\']) || name.ends_with(".toml");
+    if looks_like_path || path.is_file() {
+        return load_path(path).map(|r| (r, Origin::Path(path.to_path_buf())));
+    }
+    if let Some((id, text)) = BUILTIN.iter().find(|(id, _)| *id == name) {
+        return Ruleset::parse(&format!("{id}.toml"), text).map(|r| (r, Origin::Builtin));
+    }
+    if let Some(path) = user_files().into_iter().find(|p| stem(p) == name) {
+        return load_path(&path).map(|r| (r, Origin::User(path)));
+    }
+    let mut known: Vec<String> = BUILTIN.iter().map(|(id, _)| (*id).to_string()).collect();
+    known.extend(user_files().iter().map(|p| stem(p)));
+    Err(RulesetError::NotFound {
+        name: name.to_string(),
+        known: known.join(", "),
+    })
+}
