@@ -98,7 +98,9 @@ pub fn verdict(to_move: Player, value: Value) -> String {
             "The {to_move} player, to move, loses with perfect play: the {} player wins{length}",
             to_move.opponent()
         ),
-        Outcome::Draw => format!("With perfect play the game is a draw; the {to_move} player is to move"),
+        Outcome::Draw => {
+            format!("With perfect play the game is a draw; the {to_move} player is to move")
+        }
     };
     format!("{sentence}{unproven}.")
 }
@@ -148,7 +150,10 @@ pub fn to_text(ruleset: &Ruleset, game: &dyn AnyMatch) -> String {
         .iter()
         .map(|m| format!("{} {}", m.mv, m.value))
         .collect();
-    out.push(format!("Every move (result for the mover): {}.", moves.join(", ")));
+    out.push(format!(
+        "Every move (result for the mover): {}.",
+        moves.join(", ")
+    ));
     out.push(String::new());
     out.extend(game.explain());
     out.join("\n") + "\n"

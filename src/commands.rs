@@ -50,14 +50,21 @@ pub fn check(files: &[PathBuf]) -> ExitCode {
             }
         }
     }
-    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 pub fn analyze(name: &str, moves: &str, json: bool) -> Result<ExitCode> {
     let (ruleset, _) = rules::find(name)?;
     let game = analysis::replay(&ruleset, moves)?;
     if json {
-        println!("{}", analysis::to_json(&analysis::report(&ruleset, game.as_ref())));
+        println!(
+            "{}",
+            analysis::to_json(&analysis::report(&ruleset, game.as_ref()))
+        );
     } else {
         print!("{}", analysis::to_text(&ruleset, game.as_ref()));
     }

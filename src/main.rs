@@ -24,7 +24,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         None => commands::home(),
         Some(Command::List) => commands::list(),
         Some(Command::Check { files }) => Ok(commands::check(&files)),
-        Some(Command::Analyze { ruleset, moves, json }) => commands::analyze(&ruleset, &moves, json),
+        Some(Command::Analyze {
+            ruleset,
+            moves,
+            json,
+        }) => commands::analyze(&ruleset, &moves, json),
         Some(Command::Play {
             ruleset,
             plain,

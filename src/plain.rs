@@ -4,8 +4,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use rand::rngs::StdRng;
 use rand::SeedableRng;
+use rand::rngs::StdRng;
 
 use crate::engine::{AnyMatch, Level, Outcome, Player, Status};
 use crate::rules::Ruleset;
@@ -141,7 +141,11 @@ fn undo_turn(game: &mut dyn AnyMatch, human: Player, output: &mut dyn Write) -> 
     if undone == 0 {
         writeln!(output, "error: there is no move to take back")?;
     } else {
-        writeln!(output, "undone: {undone} move{}", if undone == 1 { "" } else { "s" })?;
+        writeln!(
+            output,
+            "undone: {undone} move{}",
+            if undone == 1 { "" } else { "s" }
+        )?;
     }
     Ok(())
 }
@@ -163,7 +167,10 @@ pub fn hint(game: &dyn AnyMatch) -> String {
     let Some(best) = game.best_moves().first().cloned() else {
         return "no move is possible".to_string();
     };
-    let why = game.reason(&best).map(|r| format!(" ({r})")).unwrap_or_default();
+    let why = game
+        .reason(&best)
+        .map(|r| format!(" ({r})"))
+        .unwrap_or_default();
     let verdict = match value.outcome {
         Outcome::Win => "you can win",
         Outcome::Draw => "the best you can get is a draw",

@@ -42,7 +42,9 @@ impl std::str::FromStr for Player {
         match s {
             "first" => Ok(Self::First),
             "second" => Ok(Self::Second),
-            other => Err(format!("'{other}' is not a player: use 'first' or 'second'")),
+            other => Err(format!(
+                "'{other}' is not a player: use 'first' or 'second'"
+            )),
         }
     }
 }

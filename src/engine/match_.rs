@@ -5,7 +5,7 @@ use std::fmt::Display;
 
 use rand::rngs::StdRng;
 
-use super::{choose_move, perfect_moves, Game, MoveError, Outcome, Player, Solver, Status, Value};
+use super::{Game, MoveError, Outcome, Player, Solver, Status, Value, choose_move, perfect_moves};
 
 /// A legal move and its result for the player who makes it.
 #[derive(Clone, Debug, PartialEq, Eq)]

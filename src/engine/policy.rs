@@ -3,9 +3,9 @@
 
 use std::cmp::Reverse;
 
+use rand::RngExt;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
-use rand::RngExt;
 
 use super::{Game, Level, Outcome, Solver, Value};
 
@@ -30,7 +30,10 @@ pub fn perfect_moves<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G) -> Vec
             // Hold out longest, then leave the person the fewest winning replies.
             let mut child = pos.clone();
             child.play_unchecked(*mv);
-            (Reverse(v.plies.unwrap_or(0)), solver.winning_moves_count(&child))
+            (
+                Reverse(v.plies.unwrap_or(0)),
+                solver.winning_moves_count(&child),
+            )
         }),
     }
 }

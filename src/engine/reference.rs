@@ -80,8 +80,20 @@ fn better(a: Value, b: Value) -> Value {
         std::cmp::Ordering::Greater => a,
         std::cmp::Ordering::Less => b,
         std::cmp::Ordering::Equal => match a.outcome {
-            Outcome::Win => if a.plies <= b.plies { a } else { b },
-            Outcome::Loss => if a.plies >= b.plies { a } else { b },
+            Outcome::Win => {
+                if a.plies <= b.plies {
+                    a
+                } else {
+                    b
+                }
+            }
+            Outcome::Loss => {
+                if a.plies >= b.plies {
+                    a
+                } else {
+                    b
+                }
+            }
             Outcome::Draw => a,
         },
     }

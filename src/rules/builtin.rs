@@ -3,8 +3,14 @@
 /// `(name, text)`: the name is the file stem.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("21-flags", include_str!("../../rulesets/21-flags.toml")),
-    ("stones-1-3-4", include_str!("../../rulesets/stones-1-3-4.toml")),
+    (
+        "stones-1-3-4",
+        include_str!("../../rulesets/stones-1-3-4.toml"),
+    ),
     ("flags-2-7", include_str!("../../rulesets/flags-2-7.toml")),
-    ("flags-2-5-7", include_str!("../../rulesets/flags-2-5-7.toml")),
+    (
+        "flags-2-5-7",
+        include_str!("../../rulesets/flags-2-5-7.toml"),
+    ),
     ("flags-2-4", include_str!("../../rulesets/flags-2-4.toml")),
 ];

@@ -13,7 +13,8 @@ pub fn in_range(value: &Spanned<i64>, field: &str, min: i64, max: i64) -> Result
             format!("{field} is '{v}', but it must be a whole number from {min} to {max}"),
         ));
     }
-    u64::try_from(v).map_err(|_| SpanError::new(value.span(), format!("{field} must not be negative")))
+    u64::try_from(v)
+        .map_err(|_| SpanError::new(value.span(), format!("{field} must not be negative")))
 }
 
 /// A list of distinct whole numbers in `min..=max` with at most `max_len` items, sorted.
@@ -25,19 +26,28 @@ pub fn number_set(
 ) -> Result<Vec<u64>, SpanError> {
     let items = list.get_ref();
     if items.is_empty() {
-        return Err(SpanError::new(list.span(), format!("{field} is empty: list at least one number")));
+        return Err(SpanError::new(
+            list.span(),
+            format!("{field} is empty: list at least one number"),
+        ));
     }
     if items.len() > max_len {
         return Err(SpanError::new(
             list.span(),
-            format!("{field} has {} numbers; at most {max_len} are allowed", items.len()),
+            format!(
+                "{field} has {} numbers; at most {max_len} are allowed",
+                items.len()
+            ),
         ));
     }
     let mut out = Vec::with_capacity(items.len());
     for item in items {
         let v = in_range(item, &format!("a number in {field}"), min, max)?;
         if out.contains(&v) {
-            return Err(SpanError::new(item.span(), format!("{field} lists '{v}' twice")));
+            return Err(SpanError::new(
+                item.span(),
+                format!("{field} lists '{v}' twice"),
+            ));
         }
         out.push(v);
     }

@@ -14,8 +14,8 @@ use crate::games::{self, GameRules, Kind};
 
 pub use builtin::BUILTIN;
 pub use checks::{in_range, number_set};
-pub use error::{line_column, RulesetError, SpanError};
-pub use source::{find, list_all, load_path, user_dir, Listed, Origin};
+pub use error::{RulesetError, SpanError, line_column};
+pub use source::{Listed, Origin, find, list_all, load_path, user_dir};
 
 /// The largest ruleset file read, so no file can exhaust memory.
 pub const MAX_FILE_BYTES: usize = 64 * 1024;
@@ -59,9 +59,8 @@ impl RawRuleset {
             )
         };
         match kind {
-            Kind::Flags => {
-                games::flags::validate(self.flags.as_ref().ok_or_else(missing)?).map(GameRules::Flags)
-            }
+            Kind::Flags => games::flags::validate(self.flags.as_ref().ok_or_else(missing)?)
+                .map(GameRules::Flags),
         }
     }
 }
@@ -83,7 +82,10 @@ impl Ruleset {
             });
         }
         let raw: RawRuleset = toml::from_str(source).map_err(|e| {
-            at(SpanError::new(e.span().unwrap_or(0..0), e.message().trim_end().to_string()))
+            at(SpanError::new(
+                e.span().unwrap_or(0..0),
+                plain_words(e.message()),
+            ))
         })?;
         let name = raw.name.get_ref().trim();
         if name.is_empty() || name.chars().count() > 60 {
@@ -132,4 +134,13 @@ impl Ruleset {
     pub fn new_match(&self) -> Box<dyn AnyMatch> {
         self.rules.new_match()
     }
+}
+
+/// serde's messages in a user's words.
+fn plain_words(message: &str) -> String {
+    message
+        .trim_end()
+        .replace("expected i64", "expected a whole number")
+        .replace("expected a sequence", "expected a list")
+        .replace("expected a boolean", "expected true or false")
 }

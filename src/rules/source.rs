@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Ruleset, RulesetError, BUILTIN};
+use super::{BUILTIN, Ruleset, RulesetError};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {

@@ -10,10 +10,10 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::engine::{Match, Player};
-use crate::rules::{in_range, number_set, SpanError};
+use crate::rules::{SpanError, in_range, number_set};
 
 pub use game::FlagsGame;
-pub use solver::{Period, Table, PERIOD_SEARCH_LIMIT};
+pub use solver::{PERIOD_SEARCH_LIMIT, Period, Table};
 
 /// The largest count of flags a ruleset may start with.
 pub const MAX_START: i64 = 1_000_000_000_000_000_000;
@@ -63,7 +63,9 @@ pub fn validate(raw: &Spanned<RawRules>) -> Result<Rules, SpanError> {
     if start <= lose_at {
         return Err(SpanError::new(
             r.start.span(),
-            format!("start is '{start}', but it must be more than lose_at ({lose_at}) for a game to be played"),
+            format!(
+                "start is '{start}', but it must be more than lose_at ({lose_at}) for a game to be played"
+            ),
         ));
     }
     let take = number_set(&r.take, "take", (1, MAX_TAKE), MAX_TAKE_CHOICES)?;

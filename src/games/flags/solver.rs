@@ -61,10 +61,9 @@ impl Table {
                 window.advance(&entries, n, m);
                 let key = window.key();
                 let candidates = seen.entry(key).or_default();
-                if let Some(&(n0, r0)) = candidates
-                    .iter()
-                    .find(|&&(n0, r0)| same_up_to_shift(&entries, n0, n, m, window.min_plies - r0 as i128))
-                {
+                if let Some(&(n0, r0)) = candidates.iter().find(|&&(n0, r0)| {
+                    same_up_to_shift(&entries, n0, n, m, window.min_plies - r0 as i128)
+                }) {
                     let shift = (window.min_plies - r0 as i128) as u64;
                     let period = Period {
                         start: n0 as u64,
@@ -191,7 +190,8 @@ fn same_up_to_shift(entries: &[Entry], n0: usize, n: usize, m: usize, shift: i12
         && (1..=m).all(|i| {
             let (a, b) = (entries[n0 - i], entries[n - i]);
             a.outcome == b.outcome
-                && (a.outcome == Outcome::Draw || i128::from(b.plies) - i128::from(a.plies) == shift)
+                && (a.outcome == Outcome::Draw
+                    || i128::from(b.plies) - i128::from(a.plies) == shift)
         })
 }
 
@@ -234,21 +234,36 @@ impl Window {
         } else {
             let (t_out, nd_out) = term(entries[n - 1 - m]);
             let (t_in, nd_in) = term(entries[n - 1]);
-            self.a = B.wrapping_mul(self.a.wrapping_sub(self.b_pow_m.wrapping_mul(t_out)).wrapping_add(t_in));
-            self.d = B.wrapping_mul(self.d.wrapping_sub(self.b_pow_m.wrapping_mul(nd_out)).wrapping_add(nd_in));
+            self.a = B.wrapping_mul(
+                self.a
+                    .wrapping_sub(self.b_pow_m.wrapping_mul(t_out))
+                    .wrapping_add(t_in),
+            );
+            self.d = B.wrapping_mul(
+                self.d
+                    .wrapping_sub(self.b_pow_m.wrapping_mul(nd_out))
+                    .wrapping_add(nd_in),
+            );
             self.push_min(entries, n - 1);
         }
         while self.mins.front().is_some_and(|&j| j + m < n) {
             self.mins.pop_front();
         }
-        self.min_plies = self.mins.front().map_or(0, |&j| i128::from(entries[j].plies));
+        self.min_plies = self
+            .mins
+            .front()
+            .map_or(0, |&j| i128::from(entries[j].plies));
     }
 
     fn push_min(&mut self, entries: &[Entry], j: usize) {
         if entries[j].outcome == Outcome::Draw {
             return;
         }
-        while self.mins.back().is_some_and(|&b| entries[b].plies >= entries[j].plies) {
+        while self
+            .mins
+            .back()
+            .is_some_and(|&b| entries[b].plies >= entries[j].plies)
+        {
             self.mins.pop_back();
         }
         self.mins.push_back(j);

@@ -1,0 +1,213 @@
+//! The command line, run as a user runs it: exact shapes of `analyze --json`
+//! and of the plain-play protocol (DESIGN.md §4).
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use serde_json::Value as Json;
+
+pub fn unbeatable() -> Command {
+    let mut cmd = Command::cargo_bin("unbeatable").expect("the binary is built");
+    // Keep the user's own rulesets out of the tests.
+    cmd.env("UNBEATABLE_CONFIG_DIR", "/nonexistent-unbeatable-test");
+    cmd
+}
+
+pub fn analyze_json(ruleset: &str, moves: &str) -> Json {
+    let out = unbeatable()
+        .args(["analyze", ruleset, "--moves", moves, "--json"])
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn analyze_json_has_the_documented_shape() {
+    let j = analyze_json("21-flags", "");
+    let keys: Vec<&str> = j.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut want = vec![
+        "ruleset", "kind", "to_move", "status", "value", "plies", "proven", "moves",
+    ];
+    want.sort_unstable();
+    let mut got = keys.clone();
+    got.sort_unstable();
+    assert_eq!(got, want);
+    assert_eq!(j["ruleset"], "21 Flags");
+    assert_eq!(j["kind"], "flags");
+    assert_eq!(j["to_move"], "first");
+    assert_eq!(j["status"], "ongoing");
+    assert_eq!(j["value"], "loss");
+    assert_eq!(j["plies"], 10);
+    assert_eq!(j["proven"], true);
+    assert_eq!(
+        j["moves"][0],
+        serde_json::json!({"move": "1", "result": "loss", "plies": 10})
+    );
+}
+
+#[test]
+fn analyze_replays_moves_and_names_an_illegal_one() {
+    let j = analyze_json("21-flags", "1");
+    assert_eq!(j["to_move"], "second");
+    assert_eq!(j["value"], "win");
+    let best: Vec<&Json> = j["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["result"] == "win")
+        .collect();
+    assert_eq!(best.len(), 1);
+    assert_eq!(best[0]["move"], "3");
+
+    unbeatable()
+        .args(["analyze", "21-flags", "--moves", "1 2 9"])
+        .assert()
+        .failure()
+        .stderr(contains("move 3 '9'"));
+}
+
+#[test]
+fn analyze_reports_a_finished_game() {
+    let j = analyze_json("flags-2-4", "2 4");
+    // 9 - 2 - 4 = 3 flags: the first player takes 2 and leaves 1.
+    assert_eq!(j["status"], "ongoing");
+    let j = analyze_json("flags-2-4", "2 4 2");
+    assert_eq!(j["status"], "first_won");
+    assert_eq!(j["moves"].as_array().unwrap().len(), 0);
+    let j = analyze_json("flags-2-5-7", "5 2");
+    assert_eq!(j["status"], "draw");
+}
+
+#[test]
+fn analyze_in_sentences_names_the_idea() {
+    unbeatable()
+        .args(["analyze", "21-flags", "--moves", "1"])
+        .assert()
+        .success()
+        .stdout(contains("Losing counts"))
+        .stdout(contains("1, 5, 9, 13, 17"))
+        .stdout(contains("repeat every 4"))
+        .stdout(contains("Winning move: 3"));
+}
+
+#[test]
+fn plain_play_follows_the_protocol() {
+    let out = unbeatable()
+        .args(["play", "21-flags", "--plain", "--seed", "7"])
+        .write_stdin("zzz\n1\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let first_prompt = lines
+        .iter()
+        .position(|l| l.starts_with("your move"))
+        .unwrap();
+    assert!(lines[first_prompt + 1].starts_with("error:"), "{text}");
+    assert!(lines[first_prompt + 2].starts_with("your move"), "{text}");
+    assert!(lines.contains(&"computer plays 3"), "{text}");
+    assert!(text.contains("17 flags left"), "{text}");
+    // Input ran out before the game ended.
+    assert!(!out.status.success());
+}
+
+#[test]
+fn plain_play_ends_with_game_over() {
+    // The person plays second on flags-2-4 and the computer wins at once.
+    let out = unbeatable()
+        .args([
+            "play",
+            "flags-2-4",
+            "--plain",
+            "--human",
+            "second",
+            "--seed",
+            "1",
+        ])
+        .write_stdin("2\n2\n2\n2\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines().any(|l| l == "game over: computer wins"),
+        "{text}"
+    );
+    assert!(out.status.success());
+    assert!(
+        text.lines()
+            .filter(|l| l.starts_with("computer plays "))
+            .count()
+            >= 1
+    );
+}
+
+#[test]
+fn plain_play_is_repeatable_with_a_seed() {
+    let run = || {
+        unbeatable()
+            .args([
+                "play",
+                "stones-1-3-4",
+                "--plain",
+                "--human",
+                "second",
+                "--level",
+                "easy",
+                "--seed",
+                "42",
+            ])
+            .write_stdin("1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n")
+            .output()
+            .unwrap()
+            .stdout
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn you_win_and_draw_endings() {
+    // flags-2-4 from 9: take 2 wins (7 left: 2->5 or 4->3, ...).
+    let out = unbeatable()
+        .args(["play", "flags-2-4", "--plain", "--seed", "3"])
+        .write_stdin("2\n2\n4\n2\n4\n2\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l == "game over: you win"), "{text}");
+
+    let out = unbeatable()
+        .args(["play", "flags-2-5-7", "--plain", "--seed", "3"])
+        .write_stdin("5\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l == "game over: draw"), "{text}");
+}
+
+#[test]
+fn unknown_ruleset_and_bad_options_fail_clearly() {
+    unbeatable()
+        .args(["analyze", "no-such-game"])
+        .assert()
+        .failure()
+        .stderr(contains("no ruleset 'no-such-game'"))
+        .stderr(contains("21-flags"));
+    unbeatable()
+        .args(["play", "21-flags", "--plain", "--level", "godlike"])
+        .assert()
+        .failure()
+        .stderr(contains("unknown level 'godlike'"));
+}
+
+#[test]
+fn list_shows_every_builtin() {
+    let assert = unbeatable().arg("list").assert().success();
+    let out = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    for (id, _) in unbeatable::rules::BUILTIN {
+        assert!(out.contains(id), "{id} missing from list");
+    }
+}

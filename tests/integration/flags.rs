@@ -1,0 +1,245 @@
+//! The flags game: known facts, agreement with the reference solver, the
+//! period, and the computer's play.
+
+use unbeatable::engine::{Game, Level, Outcome, Player, ReferenceSolver, Solver, choose_move};
+use unbeatable::games::GameRules;
+use unbeatable::games::flags::{FlagsGame, Rules};
+use unbeatable::plain::rng_for;
+
+use crate::support::{agree, computer_keeps_value, promised, ruleset};
+
+fn flags(start: u64, take: &[u64], lose_at: u64, when_stuck: &str) -> Rules {
+    let take: Vec<String> = take.iter().map(u64::to_string).collect();
+    let text = format!(
+        "name = \"t\"\nkind = \"flags\"\n[flags]\nstart = {start}\ntake = [{}]\nlose_at = {lose_at}\nwhen_stuck = \"{when_stuck}\"\n",
+        take.join(", ")
+    );
+    match ruleset(&text).rules {
+        GameRules::Flags(r) => r,
+        #[allow(unreachable_patterns)]
+        _ => unreachable!("a flags ruleset"),
+    }
+}
+
+fn outcome(word: &str) -> Outcome {
+    match word {
+        "win" => Outcome::Win,
+        "loss" => Outcome::Loss,
+        "draw" => Outcome::Draw,
+        other => panic!("unknown outcome {other}"),
+    }
+}
+
+#[test]
+fn known_facts_hold() {
+    let text = include_str!("../known/flags.txt");
+    for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        let nums =
+            |s: &str| -> Vec<u64> { s.split_whitespace().map(|n| n.parse().unwrap()).collect() };
+        let rules = flags(nums(cols[0])[0], &nums(cols[1]), nums(cols[2])[0], cols[3]);
+        let pos = rules.start_position();
+        let table = &rules.table;
+        assert_eq!(
+            table.value(&pos).outcome,
+            outcome(cols[4]),
+            "known/flags.txt line {number}"
+        );
+        let mut got: Vec<String> = table
+            .move_results(&pos)
+            .into_iter()
+            .map(|(m, v)| format!("{m}={}", v.outcome))
+            .collect();
+        got.sort();
+        let mut want: Vec<String> = cols[5].split_whitespace().map(String::from).collect();
+        want.sort();
+        assert_eq!(got, want, "known/flags.txt line {number}");
+    }
+}
+
+#[test]
+fn losing_counts_of_21_flags_are_one_mod_four() {
+    let rules = flags(21, &[1, 2, 3], 1, "draw");
+    for count in 1..=21 {
+        let pos = FlagsGame::new(count, &rules, Player::First);
+        let losing = rules.table.value(&pos).outcome == Outcome::Loss;
+        assert_eq!(losing, count % 4 == 1, "count {count}");
+    }
+}
+
+/// Every take ⊆ {1..6}, lose_at ≤ 3, both stuck rules, every count up to 40:
+/// the positions of every such ruleset with start ≤ 40.
+#[test]
+fn fast_solver_agrees_with_reference_on_every_small_ruleset() {
+    for mask in 1u32..64 {
+        let take: Vec<u64> = (1..=6).filter(|k| mask & (1 << (k - 1)) != 0).collect();
+        for lose_at in 0..=3 {
+            for stuck in ["draw", "lose"] {
+                let rules = flags(40, &take, lose_at, stuck);
+                let reference = ReferenceSolver::new();
+                for count in lose_at..=40 {
+                    for to_move in [Player::First, Player::Second] {
+                        let pos = FlagsGame::new(count, &rules, to_move);
+                        agree(
+                            &*rules.table,
+                            &reference,
+                            &pos,
+                            &format!("take {take:?}, {stuck}"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A plain dynamic program over the counts, with no period: the table's
+/// periodic answers (outcome and plies) must match it far past the period.
+#[test]
+fn huge_starts_follow_the_period() {
+    for (take, stuck) in [
+        (vec![1, 2, 3], "draw"),
+        (vec![2, 5, 7], "draw"),
+        (vec![2, 5, 7], "lose"),
+        (vec![1, 3, 4], "lose"),
+        (vec![3, 7, 11, 12], "draw"),
+        (vec![5, 9, 17], "lose"),
+    ] {
+        let rules = flags(1_000_000_000_000_000_000, &take, 0, stuck);
+        assert!(rules.table.period().is_some(), "{take:?} has a period");
+        let mut plain: Vec<(Outcome, Option<u64>)> = Vec::new();
+        for m in 0..5_000u64 {
+            let children: Vec<(Outcome, Option<u64>)> = take
+                .iter()
+                .filter(|&&k| k <= m)
+                .map(|&k| plain[(m - k) as usize])
+                .collect();
+            let v = if m == 0 {
+                (Outcome::Loss, Some(0))
+            } else if children.is_empty() {
+                if stuck == "draw" {
+                    (Outcome::Draw, None)
+                } else {
+                    (Outcome::Loss, Some(0))
+                }
+            } else if let Some(p) = children
+                .iter()
+                .filter(|c| c.0 == Outcome::Loss)
+                .filter_map(|c| c.1)
+                .min()
+            {
+                (Outcome::Win, Some(p + 1))
+            } else if children.iter().any(|c| c.0 == Outcome::Draw) {
+                (Outcome::Draw, None)
+            } else {
+                (
+                    Outcome::Loss,
+                    children.iter().filter_map(|c| c.1).max().map(|p| p + 1),
+                )
+            };
+            plain.push(v);
+            let got = rules.table.value(&FlagsGame::new(m, &rules, Player::First));
+            assert_eq!(
+                (got.outcome, got.plies),
+                v,
+                "take {take:?} {stuck}, count {m}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_start_of_ten_to_the_eighteen_is_solved() {
+    let rules = flags(1_000_000_000_000_000_000, &[1, 2, 3], 1, "draw");
+    let v = rules.table.value(&rules.start_position());
+    // 10^18 - 1 above the losing count: 3 mod 4, a win by taking 3.
+    assert_eq!(v.outcome, Outcome::Win);
+    assert_eq!(v.plies, Some(2 * ((1_000_000_000_000_000_000 - 1) / 4) + 1));
+}
+
+#[test]
+fn computer_keeps_every_win_and_draw_against_every_line() {
+    for (take, lose_at, stuck, start) in [
+        (vec![1, 2, 3], 1, "draw", 21),
+        (vec![2, 5, 7], 1, "draw", 9),
+        (vec![2, 4], 1, "draw", 9),
+        (vec![1, 3, 4], 0, "lose", 20),
+        (vec![2, 7], 1, "draw", 21),
+        (vec![2, 3], 0, "draw", 17),
+    ] {
+        let rules = flags(start, &take, lose_at, stuck);
+        for computer in [Player::First, Player::Second] {
+            let mut game = rules.new_match();
+            let promise = promised(&game, computer);
+            computer_keeps_value(&mut game, computer, promise);
+        }
+    }
+}
+
+#[test]
+fn computer_beats_random_opponents_on_a_large_start() {
+    let rules = flags(2_001, &[1, 3, 4, 7], 0, "lose");
+    let table = &*rules.table;
+    for seed in 0..40 {
+        let mut rng = rng_for(Some(seed));
+        let mut pos = rules.start_position();
+        let computer = if seed % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let promise = promised_pos(table, &pos, computer);
+        while !pos.status().is_over() {
+            let level = if pos.to_move() == computer {
+                Level::Perfect
+            } else {
+                Level::Easy
+            };
+            let mv = if pos.to_move() == computer {
+                choose_move(table, &pos, level, &mut rng)
+            } else {
+                // A random opponent: every move random.
+                use rand::seq::IndexedRandom;
+                pos.legal_moves().choose(&mut rng).copied()
+            };
+            pos.play_unchecked(mv.expect("a move while the game goes on"));
+            let now = promised_pos(table, &pos, computer);
+            assert!(
+                rank(now) >= rank(promise),
+                "seed {seed}: the computer gave ground"
+            );
+        }
+    }
+}
+
+fn promised_pos(table: &impl Solver<FlagsGame>, pos: &FlagsGame, computer: Player) -> Outcome {
+    let v = table.value(pos).outcome;
+    if pos.to_move() == computer {
+        v
+    } else {
+        v.flip()
+    }
+}
+
+fn rank(o: Outcome) -> u8 {
+    match o {
+        Outcome::Loss => 0,
+        Outcome::Draw => 1,
+        Outcome::Win => 2,
+    }
+}
+
+#[test]
+fn losing_computer_holds_out_longest() {
+    // From 21 every move loses in 10; the computer must not shorten the game.
+    let rules = flags(21, &[1, 2, 3], 1, "draw");
+    let mut rng = rng_for(Some(1));
+    let pos = rules.start_position();
+    let mv = choose_move(&*rules.table, &pos, Level::Perfect, &mut rng).unwrap();
+    let mut child = pos.clone();
+    child.play_unchecked(mv);
+    assert_eq!(rules.table.value(&child).plies, Some(9));
+}

@@ -1,0 +1,6 @@
+//! All integration tests in one crate, so they link once.
+
+mod cli;
+mod fixtures;
+mod flags;
+mod support;
