@@ -40,6 +40,7 @@ fn flags(c: &mut Criterion) {
     let Ok(rules) = Ruleset::parse("b.toml", &flags_ruleset(1_000_000_000_000_000_000)) else {
         return;
     };
+    #[allow(irrefutable_let_patterns)] // until a second family lands
     if let unbeatable::games::GameRules::Flags(r) = &rules.rules {
         let pos = FlagsGame::new(r.start, r, Player::First);
         group.bench_function("move results at 1e18 (solved)", |b| {
