@@ -40,7 +40,6 @@ fn flags(c: &mut Criterion) {
     let Ok(rules) = Ruleset::parse("b.toml", &flags_ruleset(1_000_000_000_000_000_000)) else {
         return;
     };
-    #[allow(irrefutable_let_patterns)] // until a second family lands
     if let unbeatable::games::GameRules::Flags(r) = &rules.rules {
         let pos = FlagsGame::new(r.start, r, Player::First);
         group.bench_function("move results at 1e18 (solved)", |b| {
@@ -50,5 +49,67 @@ fn flags(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, flags);
+fn nim(c: &mut Criterion) {
+    use unbeatable::games::nim::{NimGame, NimSolver, Take};
+    let mut group = c.benchmark_group("nim");
+    group.sample_size(10);
+    let game = |piles: Vec<u64>, take: Take, misere: bool, pass: bool| NimGame {
+        passes: vec![pass; piles.len()],
+        piles,
+        take,
+        misere,
+        to_move: Player::First,
+    };
+    let piles: Vec<u64> = (0..100_000u64)
+        .map(|i| i.wrapping_mul(2_654_435_761) % 1_000_000_007)
+        .collect();
+    let pos = game(piles.clone(), Take::Any, false, false);
+    let solver = NimSolver::new(&piles, &Take::Any, false, false).expect("nim-sum");
+    group.bench_function("nim-sum value, 10^5 piles", |b| {
+        b.iter(|| solver.value(black_box(&pos)))
+    });
+
+    let take = Take::List(vec![3, 7, 11, 12].into());
+    let huge = vec![
+        1_000_000_000_000_000_000,
+        999_999_999_999_999_999,
+        123_456_789_012_345,
+    ];
+    group.bench_function(
+        "grundy with period: solve + value, piles 10^18, take 3,7,11,12",
+        |b| {
+            b.iter(|| {
+                let solver = NimSolver::new(&huge, &take, false, true).expect("periodic");
+                solver.value(&game(huge.clone(), take.clone(), false, true))
+            });
+        },
+    );
+
+    // Distinct piles (no symmetry to fold): 4·5·6·7·8·9·10 = 604800 of the 10^6 limit.
+    let at_limit = vec![3u64, 4, 5, 6, 7, 8, 9];
+    let take12 = Take::List(vec![1, 2].into());
+    group.bench_function(
+        "exhaustive misère near the limit, piles 3..9, take 1,2",
+        |b| {
+            b.iter(|| {
+                let solver = NimSolver::new(&at_limit, &take12, true, false).expect("at the limit");
+                solver.value(&game(at_limit.clone(), take12.clone(), true, false))
+            });
+        },
+    );
+    let with_pass = vec![7u64, 7, 7, 7, 6]; // 8^4 * 7 * 2^5 = 917504
+    group.bench_function(
+        "exhaustive misère with passes near the limit, piles 7,7,7,7,6, any",
+        |b| {
+            b.iter(|| {
+                let solver =
+                    NimSolver::new(&with_pass, &Take::Any, true, true).expect("under the limit");
+                solver.value(&game(with_pass.clone(), Take::Any, true, true))
+            });
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, flags, nim);
 criterion_main!(benches);

@@ -145,16 +145,43 @@ pub fn to_text(ruleset: &Ruleset, game: &dyn AnyMatch) -> String {
         };
         out.push(format!("{label}: {best}{why}."));
     }
-    let moves: Vec<String> = game
-        .move_results()
-        .iter()
-        .map(|m| format!("{} {}", m.mv, m.value))
-        .collect();
-    out.push(format!(
-        "Every move (result for the mover): {}.",
-        moves.join(", ")
-    ));
+    out.extend(moves_by_result(&game.move_results()));
     out.push(String::new());
     out.extend(game.explain());
     out.join("\n") + "\n"
+}
+
+/// The moves grouped by their result for the mover, long groups cut short.
+fn moves_by_result(moves: &[crate::engine::MoveReport]) -> Vec<String> {
+    const SHOWN: usize = 24;
+    [
+        (Outcome::Win, "Winning moves"),
+        (Outcome::Draw, "Drawing moves"),
+        (Outcome::Loss, "Losing moves"),
+    ]
+    .into_iter()
+    .filter_map(|(outcome, label)| {
+        let group: Vec<String> = moves
+            .iter()
+            .filter(|m| m.value.outcome == outcome)
+            .map(|m| match m.value.plies {
+                Some(p) => format!("{} (in {p})", m.mv),
+                None => m.mv.clone(),
+            })
+            .collect();
+        if group.is_empty() {
+            return None;
+        }
+        let more = group.len().saturating_sub(SHOWN);
+        let tail = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "{label}: {}{tail}.",
+            group[..group.len().min(SHOWN)].join(", ")
+        ))
+    })
+    .collect()
 }

@@ -80,7 +80,7 @@ pub fn run(
             writeln!(output, "computer plays {mv}")?;
             continue;
         }
-        writeln!(output, "your move ({}):", game.legal_moves().join(", "))?;
+        writeln!(output, "your move ({}):", legal_list(&game.legal_moves()))?;
         output.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -195,4 +195,17 @@ pub fn coach_line(c: &crate::engine::Coaching) -> String {
         },
         c.better
     )
+}
+
+/// The legal moves for the prompt, or their number when too many to read.
+fn legal_list(moves: &[String]) -> String {
+    if moves.len() <= 20 {
+        moves.join(", ")
+    } else {
+        format!(
+            "{} legal moves, e.g. {}; type moves to see each one's result",
+            moves.len(),
+            moves[0]
+        )
+    }
 }

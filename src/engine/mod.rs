@@ -4,6 +4,7 @@
 mod game;
 mod level;
 mod match_;
+pub mod period;
 mod policy;
 mod reference;
 mod solver;

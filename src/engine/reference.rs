@@ -49,53 +49,11 @@ impl<G: Game> ReferenceSolver<G> {
                     child.play_unchecked(mv);
                     self.solve(&child).for_mover()
                 });
-                best_of(children)
+                Value::best(children)
             }
         };
         self.memo.borrow_mut().insert(pos.clone(), value);
         value
-    }
-}
-
-/// The negamax choice among the values of the moves, each seen by the mover:
-/// the fastest win, else a draw, else the slowest loss.
-fn best_of(values: impl Iterator<Item = Value>) -> Value {
-    let mut best: Option<Value> = None;
-    for v in values {
-        best = Some(match best {
-            None => v,
-            Some(b) => better(b, v),
-        });
-    }
-    best.unwrap_or(Value::outcome_only(Outcome::Draw))
-}
-
-fn better(a: Value, b: Value) -> Value {
-    let rank = |v: &Value| match v.outcome {
-        Outcome::Win => 2,
-        Outcome::Draw => 1,
-        Outcome::Loss => 0,
-    };
-    match rank(&a).cmp(&rank(&b)) {
-        std::cmp::Ordering::Greater => a,
-        std::cmp::Ordering::Less => b,
-        std::cmp::Ordering::Equal => match a.outcome {
-            Outcome::Win => {
-                if a.plies <= b.plies {
-                    a
-                } else {
-                    b
-                }
-            }
-            Outcome::Loss => {
-                if a.plies >= b.plies {
-                    a
-                } else {
-                    b
-                }
-            }
-            Outcome::Draw => a,
-        },
     }
 }
 

@@ -66,6 +66,19 @@ impl Value {
         Self::exact(outcome, None)
     }
 
+    /// The negamax choice among the values of the moves, each seen by the mover:
+    /// the fastest win, else a draw, else the slowest loss.
+    pub fn best(values: impl Iterator<Item = Value>) -> Value {
+        let mut best: Option<Value> = None;
+        for v in values {
+            best = Some(match best {
+                None => v,
+                Some(b) => better(b, v),
+            });
+        }
+        best.unwrap_or(Value::outcome_only(Outcome::Draw))
+    }
+
     /// The value of the move that led here, for the player who made it.
     #[must_use]
     pub fn for_mover(self) -> Self {
@@ -87,5 +100,34 @@ impl fmt::Display for Value {
             write!(f, " in {p}")?;
         }
         Ok(())
+    }
+}
+
+fn better(a: Value, b: Value) -> Value {
+    let rank = |v: &Value| match v.outcome {
+        Outcome::Win => 2,
+        Outcome::Draw => 1,
+        Outcome::Loss => 0,
+    };
+    match rank(&a).cmp(&rank(&b)) {
+        std::cmp::Ordering::Greater => a,
+        std::cmp::Ordering::Less => b,
+        std::cmp::Ordering::Equal => match a.outcome {
+            Outcome::Win => {
+                if a.plies <= b.plies {
+                    a
+                } else {
+                    b
+                }
+            }
+            Outcome::Loss => {
+                if a.plies >= b.plies {
+                    a
+                } else {
+                    b
+                }
+            }
+            Outcome::Draw => a,
+        },
     }
 }

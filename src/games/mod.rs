@@ -2,6 +2,7 @@
 //! solver. A game knows no screen.
 
 pub mod flags;
+pub mod nim;
 
 use std::fmt;
 
@@ -14,6 +15,7 @@ use crate::engine::AnyMatch;
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Flags,
+    Nim,
 }
 
 impl Kind {
@@ -21,6 +23,7 @@ impl Kind {
     pub const fn as_str(self) -> &'static str {
         match self {
             Self::Flags => "flags",
+            Self::Nim => "nim",
         }
     }
 }
@@ -35,6 +38,7 @@ impl fmt::Display for Kind {
 #[derive(Clone, Debug)]
 pub enum GameRules {
     Flags(flags::Rules),
+    Nim(nim::Rules),
 }
 
 impl GameRules {
@@ -42,6 +46,7 @@ impl GameRules {
     pub const fn kind(&self) -> Kind {
         match self {
             Self::Flags(_) => Kind::Flags,
+            Self::Nim(_) => Kind::Nim,
         }
     }
 
@@ -50,6 +55,7 @@ impl GameRules {
     pub fn new_match(&self) -> Box<dyn AnyMatch> {
         match self {
             Self::Flags(r) => Box::new(r.new_match()),
+            Self::Nim(r) => Box::new(r.new_match()),
         }
     }
 }

@@ -13,4 +13,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../rulesets/flags-2-5-7.toml"),
     ),
     ("flags-2-4", include_str!("../../rulesets/flags-2-4.toml")),
+    ("nim-3-4-5", include_str!("../../rulesets/nim-3-4-5.toml")),
+    ("nim-1-4-5", include_str!("../../rulesets/nim-1-4-5.toml")),
+    ("misere-nim", include_str!("../../rulesets/misere-nim.toml")),
+    (
+        "nim-take-1-3",
+        include_str!("../../rulesets/nim-take-1-3.toml"),
+    ),
+    ("nim-pass", include_str!("../../rulesets/nim-pass.toml")),
 ];

@@ -36,13 +36,17 @@ struct RawRuleset {
     description: String,
     kind: Spanned<Kind>,
     flags: Option<Spanned<games::flags::RawRules>>,
+    nim: Option<Spanned<games::nim::RawRules>>,
 }
 
 impl RawRuleset {
     /// The kind's own table, checked; a table of another kind is refused.
     fn rules(self) -> Result<GameRules, SpanError> {
         let kind = *self.kind.get_ref();
-        let others = [(Kind::Flags, self.flags.as_ref().map(Spanned::span))];
+        let others = [
+            (Kind::Flags, self.flags.as_ref().map(Spanned::span)),
+            (Kind::Nim, self.nim.as_ref().map(Spanned::span)),
+        ];
         if let Some((other, span)) = others
             .into_iter()
             .find_map(|(k, span)| span.filter(|_| k != kind).map(|s| (k, s)))
@@ -61,6 +65,9 @@ impl RawRuleset {
         match kind {
             Kind::Flags => games::flags::validate(self.flags.as_ref().ok_or_else(missing)?)
                 .map(GameRules::Flags),
+            Kind::Nim => {
+                games::nim::validate(self.nim.as_ref().ok_or_else(missing)?).map(GameRules::Nim)
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ use unbeatable::games::GameRules;
 use unbeatable::games::flags::{FlagsGame, Rules};
 use unbeatable::plain::rng_for;
 
-use crate::support::{agree, computer_keeps_value, promised, ruleset};
+use crate::support::{Plies, agree, computer_keeps_value, promised, ruleset};
 
 fn flags(start: u64, take: &[u64], lose_at: u64, when_stuck: &str) -> Rules {
     let take: Vec<String> = take.iter().map(u64::to_string).collect();
@@ -87,6 +87,7 @@ fn fast_solver_agrees_with_reference_on_every_small_ruleset() {
                             &*rules.table,
                             &reference,
                             &pos,
+                            Plies::Always,
                             &format!("take {take:?}, {stuck}"),
                         );
                     }

@@ -3,4 +3,5 @@
 mod cli;
 mod fixtures;
 mod flags;
+mod nim;
 mod support;

@@ -1,0 +1,235 @@
+//! Nim: known facts, agreement with the reference solver on every small
+//! position under every rule combination, periods, and the computer's play.
+
+use unbeatable::engine::{Outcome, Player, ReferenceSolver, Solver};
+use unbeatable::games::GameRules;
+use unbeatable::games::nim::{Grundy, NimGame, Rules, Take};
+
+use crate::support::{
+    Plies, agree, beats_random_opponents, computer_keeps_value, promised, ruleset,
+};
+
+fn nim(piles: &[u64], take: &str, misere: bool, pass: bool) -> Rules {
+    let piles: Vec<String> = piles.iter().map(u64::to_string).collect();
+    let text = format!(
+        "name = \"t\"\nkind = \"nim\"\n[nim]\npiles = [{}]\ntake = {take}\nmisere = {misere}\npass_once_per_pile = {pass}\n",
+        piles.join(", ")
+    );
+    match ruleset(&text).rules {
+        GameRules::Nim(r) => r,
+        _ => unreachable!("a nim ruleset"),
+    }
+}
+
+fn take_toml(word: &str) -> String {
+    if word == "any" {
+        "\"any\"".to_string()
+    } else {
+        let list: Vec<&str> = word.split_whitespace().collect();
+        format!("[{}]", list.join(", "))
+    }
+}
+
+#[test]
+fn known_facts_hold() {
+    for (number, line) in include_str!("../known/nim.txt").lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        let piles: Vec<u64> = cols[0]
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let rules = nim(
+            &piles,
+            &take_toml(cols[1]),
+            cols[2] == "true",
+            cols[3] == "true",
+        );
+        let want = match cols[4] {
+            "win" => Outcome::Win,
+            _ => Outcome::Loss,
+        };
+        let got = rules.solver.value(&rules.start_position()).outcome;
+        assert_eq!(got, want, "known/nim.txt line {}", number + 1);
+    }
+}
+
+#[test]
+fn grundy_values_follow_the_known_sequences() {
+    let g = Grundy::new(&Take::List(vec![1, 2, 3].into()), 1_000_000_000_000_000_000).unwrap();
+    for n in 0..100u64 {
+        assert_eq!(g.value(n, false), n % 4, "take 1-3, pile {n}");
+    }
+    assert_eq!(g.value(1_000_000_000_000_000_000, false), 0);
+    let any = Grundy::new(&Take::Any, 0).unwrap();
+    for n in 1..100u64 {
+        assert_eq!(
+            any.value(n, true),
+            if n % 2 == 1 { n + 1 } else { n - 1 },
+            "pass, pile {n}"
+        );
+    }
+}
+
+/// A plain mex over every pile size, with no period, against the periodic
+/// answers far past the period.
+#[test]
+fn huge_piles_follow_the_period() {
+    for take in [
+        vec![1u64, 2, 3],
+        vec![2, 5, 7],
+        vec![1, 3, 4],
+        vec![3, 7, 11, 12],
+        vec![4, 9, 13, 20],
+    ] {
+        let g = Grundy::new(&Take::List(take.clone().into()), 1_000_000_000_000_000_000).unwrap();
+        assert!(g.period().is_some(), "{take:?} has a period");
+        let mex = |opts: &[u64]| (0..).find(|v| !opts.contains(v)).unwrap();
+        let (mut plain, mut pass) = (Vec::new(), Vec::new());
+        for n in 0..5_000u64 {
+            let reach: Vec<u64> = take
+                .iter()
+                .filter(|&&k| k <= n)
+                .map(|&k| (n - k) as usize)
+                .map(|i| plain[i])
+                .collect();
+            let p = mex(&reach);
+            let mut reach_pass: Vec<u64> = take
+                .iter()
+                .filter(|&&k| k <= n)
+                .map(|&k| pass[(n - k) as usize])
+                .collect();
+            if n > 0 {
+                reach_pass.push(p);
+            }
+            plain.push(p);
+            pass.push(mex(&reach_pass));
+            assert_eq!(g.value(n, false), p, "take {take:?}, pile {n}");
+            assert_eq!(
+                g.value(n, true),
+                pass[n as usize],
+                "take {take:?}, pile {n} with pass"
+            );
+        }
+    }
+}
+
+/// Every position with up to 4 piles of up to 6 stones (every pass used or
+/// not), under every take ⊆ {1..4} or any, misère or not, passes or not.
+#[test]
+fn fast_solver_agrees_with_reference_on_every_small_position() {
+    let mut takes = vec!["any".to_string()];
+    for mask in 1u32..16 {
+        let list: Vec<String> = (1..=4)
+            .filter(|k| mask & (1 << (k - 1)) != 0)
+            .map(|k: u32| k.to_string())
+            .collect();
+        takes.push(list.join(" "));
+    }
+    for take in &takes {
+        for misere in [false, true] {
+            for pass in [false, true] {
+                let context = format!("take {take}, misère {misere}, passes {pass}");
+                let reference = ReferenceSolver::new();
+                for piles_count in 1..=4u32 {
+                    let rules = nim(
+                        &vec![6; piles_count as usize],
+                        &take_toml(take),
+                        misere,
+                        pass,
+                    );
+                    for code in 0..7u64.pow(piles_count) {
+                        let piles: Vec<u64> =
+                            (0..piles_count).map(|i| code / 7u64.pow(i) % 7).collect();
+                        let masks = if pass { 1u32 << piles_count } else { 1 };
+                        for mask in 0..masks {
+                            let mut pos = NimGame::new(piles.clone(), &rules, Player::First);
+                            for (i, p) in pos.passes.iter_mut().enumerate() {
+                                *p = pass && mask & (1 << i) == 0;
+                            }
+                            agree(
+                                &*rules.solver,
+                                &reference,
+                                &pos,
+                                Plies::WhereGiven,
+                                &context,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn exhaustive_misere_gives_exact_plies() {
+    let rules = nim(&[3, 4, 5], "[1, 2]", true, false);
+    let v = rules.solver.value(&rules.start_position());
+    let reference = ReferenceSolver::new();
+    assert_eq!(v, reference.value(&rules.start_position()));
+    assert!(v.plies.is_some());
+}
+
+#[test]
+fn misere_search_over_the_limit_is_refused_with_the_limit_named() {
+    let err = unbeatable::rules::Ruleset::parse(
+        "big.toml",
+        "name = \"big\"\nkind = \"nim\"\n[nim]\npiles = [100, 100, 100, 100]\ntake = [1, 2]\nmisere = true\n",
+    )
+    .unwrap_err();
+    let text = err.to_string();
+    assert!(text.starts_with("big.toml:3:1:"), "{text}");
+    assert!(text.contains("limit is 1000000"), "{text}");
+}
+
+#[test]
+fn computer_keeps_every_win_against_every_line() {
+    for (piles, take, misere, pass) in [
+        (vec![1, 2, 3], "\"any\"", false, false),
+        (vec![2, 2, 3], "\"any\"", true, false),
+        (vec![3, 4], "[1, 2]", false, false),
+        (vec![2, 3], "[1, 2]", true, true),
+        (vec![2, 3], "\"any\"", false, true),
+        (vec![1, 3, 2], "[1, 3]", true, false),
+    ] {
+        let rules = nim(&piles, take, misere, pass);
+        for computer in [Player::First, Player::Second] {
+            let mut game = rules.new_match();
+            let promise = promised(&game, computer);
+            computer_keeps_value(&mut game, computer, promise);
+        }
+    }
+}
+
+#[test]
+fn computer_beats_random_opponents_on_large_games() {
+    for (piles, take, misere, pass) in [
+        (vec![18, 47, 34], "\"any\"", false, true),
+        (vec![30, 41, 57, 12], "\"any\"", true, false),
+        (
+            vec![1_000_000_000_000, 77, 123_456_789],
+            "[1, 3, 4, 9]",
+            false,
+            false,
+        ),
+        (vec![9, 8, 7], "[1, 2, 4]", true, true),
+    ] {
+        let rules = nim(&piles, take, misere, pass);
+        let games = if piles[0] > 1_000_000 { 0 } else { 30 };
+        beats_random_opponents(|| Box::new(rules.new_match()), games);
+        // The huge game is too long to finish: its first moves must still be winning.
+        let game: Box<dyn unbeatable::engine::AnyMatch> = Box::new(rules.new_match());
+        if game.value().outcome == Outcome::Win {
+            let best = game.best_moves();
+            let results = game.move_results();
+            for mv in best {
+                let r = results.iter().find(|m| m.mv == mv).unwrap();
+                assert_eq!(r.value.outcome, Outcome::Win);
+            }
+        }
+    }
+}
