@@ -111,5 +111,80 @@ fn nim(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, flags, nim);
+fn divisors(c: &mut Criterion) {
+    use rand::seq::IndexedRandom;
+    use unbeatable::engine::{Game, Level, choose_move};
+    use unbeatable::games::divisors::{DivisorsSolver, NumberGraph};
+    let mut group = c.benchmark_group("divisors");
+    group.sample_size(10);
+    for max in [100u32, 1_000, 10_000] {
+        let text = format!(
+            "name = \"b\"\nkind = \"divisors\"\n[divisors]\nmin = 2\nmax = {max}\nfirst_max = {}\n",
+            max / 2
+        );
+        let Ok(rules) = Ruleset::parse("b.toml", &text) else {
+            return;
+        };
+        let unbeatable::games::GameRules::Divisors(r) = &rules.rules else {
+            return;
+        };
+        let start = r.start_position();
+        group.bench_function(
+            format!("whole board 2..{max}: value and all winning openings"),
+            |b| {
+                b.iter(|| DivisorsSolver.move_results(black_box(&start)));
+            },
+        );
+        if max == 1_000 {
+            let g = NumberGraph::of(&start, None);
+            group.bench_function("maximum matching 2..1000 (ours)", |b| {
+                b.iter(|| g.maximum_matching().size())
+            });
+            let mut pg = petgraph::graph::UnGraph::<(), ()>::new_undirected();
+            let nodes: Vec<_> = (0..g.graph.len()).map(|_| pg.add_node(())).collect();
+            for (a, adj) in g.graph.adj.iter().enumerate() {
+                for &b in adj.iter().filter(|&&b| b > a) {
+                    pg.add_edge(nodes[a], nodes[b], ());
+                }
+            }
+            group.bench_function("maximum matching 2..1000 (petgraph, for comparison)", |b| {
+                b.iter(|| petgraph::algo::matching::maximum_matching(&pg).len());
+            });
+        }
+    }
+    // Random mid-game positions of 2..100: 10 to 30 random moves in.
+    let Ok(rules) = Ruleset::parse(
+        "b.toml",
+        "name = \"b\"\nkind = \"divisors\"\n[divisors]\nmin = 2\nmax = 100\nfirst_max = 50\n",
+    ) else {
+        return;
+    };
+    let unbeatable::games::GameRules::Divisors(r) = &rules.rules else {
+        return;
+    };
+    let mut rng = unbeatable::plain::rng_for(Some(9));
+    let mut positions = Vec::new();
+    while positions.len() < 64 {
+        let mut pos = r.start_position();
+        for _ in 0..(10 + positions.len() % 21) {
+            let Some(&mv) = pos.legal_moves().choose(&mut rng) else {
+                break;
+            };
+            pos.play_unchecked(mv);
+        }
+        if !pos.status().is_over() {
+            positions.push(pos);
+        }
+    }
+    let mut i = 0;
+    group.bench_function("computer's move, random mid-game 2..100", |b| {
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            choose_move(&DivisorsSolver, &positions[i], Level::Perfect, &mut rng)
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, flags, nim, divisors);
 criterion_main!(benches);

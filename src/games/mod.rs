@@ -1,6 +1,7 @@
 //! One module per kind of game: its rules, its positions and its fast exact
 //! solver. A game knows no screen.
 
+pub mod divisors;
 pub mod flags;
 pub mod nim;
 
@@ -16,6 +17,7 @@ use crate::engine::AnyMatch;
 pub enum Kind {
     Flags,
     Nim,
+    Divisors,
 }
 
 impl Kind {
@@ -24,6 +26,7 @@ impl Kind {
         match self {
             Self::Flags => "flags",
             Self::Nim => "nim",
+            Self::Divisors => "divisors",
         }
     }
 }
@@ -39,6 +42,7 @@ impl fmt::Display for Kind {
 pub enum GameRules {
     Flags(flags::Rules),
     Nim(nim::Rules),
+    Divisors(divisors::Rules),
 }
 
 impl GameRules {
@@ -47,6 +51,7 @@ impl GameRules {
         match self {
             Self::Flags(_) => Kind::Flags,
             Self::Nim(_) => Kind::Nim,
+            Self::Divisors(_) => Kind::Divisors,
         }
     }
 
@@ -56,6 +61,7 @@ impl GameRules {
         match self {
             Self::Flags(r) => Box::new(r.new_match()),
             Self::Nim(r) => Box::new(r.new_match()),
+            Self::Divisors(r) => Box::new(r.new_match()),
         }
     }
 }

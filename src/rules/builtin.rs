@@ -21,4 +21,20 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../rulesets/nim-take-1-3.toml"),
     ),
     ("nim-pass", include_str!("../../rulesets/nim-pass.toml")),
+    (
+        "multiples-divisors-100",
+        include_str!("../../rulesets/multiples-divisors-100.toml"),
+    ),
+    (
+        "multiples-divisors-99",
+        include_str!("../../rulesets/multiples-divisors-99.toml"),
+    ),
+    (
+        "juniper-green",
+        include_str!("../../rulesets/juniper-green.toml"),
+    ),
+    (
+        "juniper-green-40",
+        include_str!("../../rulesets/juniper-green-40.toml"),
+    ),
 ];

@@ -37,6 +37,7 @@ struct RawRuleset {
     kind: Spanned<Kind>,
     flags: Option<Spanned<games::flags::RawRules>>,
     nim: Option<Spanned<games::nim::RawRules>>,
+    divisors: Option<Spanned<games::divisors::RawRules>>,
 }
 
 impl RawRuleset {
@@ -46,6 +47,7 @@ impl RawRuleset {
         let others = [
             (Kind::Flags, self.flags.as_ref().map(Spanned::span)),
             (Kind::Nim, self.nim.as_ref().map(Spanned::span)),
+            (Kind::Divisors, self.divisors.as_ref().map(Spanned::span)),
         ];
         if let Some((other, span)) = others
             .into_iter()
@@ -67,6 +69,10 @@ impl RawRuleset {
                 .map(GameRules::Flags),
             Kind::Nim => {
                 games::nim::validate(self.nim.as_ref().ok_or_else(missing)?).map(GameRules::Nim)
+            }
+            Kind::Divisors => {
+                games::divisors::validate(self.divisors.as_ref().ok_or_else(missing)?)
+                    .map(GameRules::Divisors)
             }
         }
     }

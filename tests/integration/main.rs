@@ -1,6 +1,7 @@
 //! All integration tests in one crate, so they link once.
 
 mod cli;
+mod divisors;
 mod fixtures;
 mod flags;
 mod nim;

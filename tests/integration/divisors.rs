@@ -1,0 +1,249 @@
+//! Multiples and divisors: known facts, the matching against petgraph and
+//! brute force, the solver against the reference solver on every small
+//! board, and the computer's play.
+
+use std::collections::HashSet;
+
+use petgraph::graph::UnGraph;
+use proptest::prelude::*;
+use unbeatable::engine::{Game, Outcome, Player, ReferenceSolver, Solver};
+use unbeatable::games::GameRules;
+use unbeatable::games::divisors::matching::{Graph, maximum_matching, missable};
+use unbeatable::games::divisors::{DivisorsGame, DivisorsSolver, Rules};
+
+use crate::support::{
+    Plies, agree, beats_random_opponents, computer_keeps_value, promised, ruleset,
+};
+
+fn divisors(min: u32, max: u32, first: Option<(u32, u32)>, even: bool) -> Rules {
+    let opening = first.map_or(String::new(), |(a, b)| {
+        format!("first_min = {a}\nfirst_max = {b}\n")
+    });
+    let text = format!(
+        "name = \"t\"\nkind = \"divisors\"\n[divisors]\nmin = {min}\nmax = {max}\n{opening}first_even = {even}\n"
+    );
+    match ruleset(&text).rules {
+        GameRules::Divisors(r) => r,
+        _ => unreachable!("a divisors ruleset"),
+    }
+}
+
+#[test]
+fn known_facts_hold() {
+    for (number, line) in include_str!("../known/divisors.txt").lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        let b: Vec<&str> = cols[0].split_whitespace().collect();
+        let n = |i: usize| b[i].parse::<u32>().unwrap();
+        let rules = divisors(n(0), n(1), Some((n(2), n(3))), b[4] == "true");
+        let pos = rules.start_position();
+        let want = if cols[1] == "win" {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        assert_eq!(
+            DivisorsSolver.value(&pos).outcome,
+            want,
+            "known/divisors.txt line {}",
+            number + 1
+        );
+        let winners: HashSet<u32> = DivisorsSolver
+            .move_results(&pos)
+            .into_iter()
+            .filter(|(_, v)| v.outcome == Outcome::Win)
+            .map(|(m, _)| m)
+            .collect();
+        if cols[2] != "none" {
+            for w in cols[2].split_whitespace() {
+                assert!(
+                    winners.contains(&w.parse().unwrap()),
+                    "known/divisors.txt line {}: {w}",
+                    number + 1
+                );
+            }
+        } else {
+            assert!(winners.is_empty(), "known/divisors.txt line {}", number + 1);
+        }
+    }
+}
+
+fn graph_from(n: usize, edges: &[(usize, usize)]) -> Graph {
+    let mut g = Graph::new(n);
+    for &(a, b) in edges {
+        if a != b && !g.adj[a].contains(&b) {
+            g.add_edge(a, b);
+        }
+    }
+    g
+}
+
+fn petgraph_size(g: &Graph) -> usize {
+    let mut pg = UnGraph::<(), ()>::with_capacity(g.len(), 0);
+    let nodes: Vec<_> = (0..g.len()).map(|_| pg.add_node(())).collect();
+    for (a, adj) in g.adj.iter().enumerate() {
+        for &b in adj.iter().filter(|&&b| b > a) {
+            pg.add_edge(nodes[a], nodes[b], ());
+        }
+    }
+    petgraph::algo::matching::maximum_matching(&pg).len()
+}
+
+fn without(g: &Graph, v: usize) -> Graph {
+    let mut h = Graph::new(g.len());
+    for (a, adj) in g.adj.iter().enumerate() {
+        for &b in adj.iter().filter(|&&b| b > a && a != v && b != v) {
+            h.add_edge(a, b);
+        }
+    }
+    h
+}
+
+proptest! {
+    /// Our blossom matching is as large as petgraph's, is a matching, and
+    /// D(G) is exactly the set of v with ν(G − v) = ν(G).
+    #[test]
+    fn matching_and_gallai_edmonds_set_are_right(
+        n in 1usize..16,
+        edges in proptest::collection::vec((0usize..16, 0usize..16), 0..40),
+    ) {
+        let edges: Vec<(usize, usize)> = edges.into_iter().filter(|&(a, b)| a < n && b < n).collect();
+        let g = graph_from(n, &edges);
+        let m = maximum_matching(&g);
+        for (v, mate) in m.mate.iter().enumerate() {
+            if let Some(u) = *mate {
+                prop_assert_eq!(m.mate[u], Some(v));
+                prop_assert!(g.adj[v].contains(&u));
+            }
+        }
+        let size = m.size();
+        prop_assert_eq!(size, petgraph_size(&g));
+        let d = missable(&g);
+        for (v, &in_d) in d.iter().enumerate() {
+            let nu_without = maximum_matching(&without(&g, v)).size();
+            prop_assert_eq!(in_d, nu_without == size, "vertex {}", v);
+        }
+    }
+}
+
+#[test]
+fn matching_agrees_with_petgraph_on_divisor_boards() {
+    for max in [30u32, 100, 300] {
+        let rules = divisors(2, max, None, false);
+        let g = unbeatable::games::divisors::NumberGraph::of(&rules.start_position(), None);
+        assert_eq!(
+            g.maximum_matching().size(),
+            petgraph_size(&g.graph),
+            "2..{max}"
+        );
+    }
+}
+
+/// Every position reachable in up to 6 moves on every board min..=max with
+/// max ≤ 18, openings on the whole board or even only.
+#[test]
+fn fast_solver_agrees_with_reference_on_every_small_board() {
+    for max in 1..=18u32 {
+        for min in 1..=max {
+            for even in [false, true] {
+                if even && !(min..=max).any(|n| n % 2 == 0) {
+                    continue;
+                }
+                let rules = divisors(min, max, None, even);
+                let reference = ReferenceSolver::new();
+                let mut layer = vec![rules.start_position()];
+                let mut seen: HashSet<DivisorsGame> = HashSet::new();
+                for _depth in 0..=6 {
+                    let mut next = Vec::new();
+                    for pos in layer {
+                        if !seen.insert(pos.clone()) {
+                            continue;
+                        }
+                        agree(
+                            &DivisorsSolver,
+                            &reference,
+                            &pos,
+                            Plies::WhereGiven,
+                            &format!("{min}..={max}, even {even}"),
+                        );
+                        for mv in pos.legal_moves() {
+                            let mut child = pos.clone();
+                            child.play_unchecked(mv);
+                            next.push(child);
+                        }
+                    }
+                    layer = next;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fast_solver_agrees_with_reference_on_random_positions_up_to_22() {
+    use rand::RngExt;
+    use rand::seq::IndexedRandom;
+    let mut rng = unbeatable::plain::rng_for(Some(2026));
+    for (min, max) in [(1, 22), (2, 22), (1, 21), (3, 22), (2, 20)] {
+        let rules = divisors(min, max, None, false);
+        let reference = ReferenceSolver::new();
+        for _ in 0..60 {
+            let mut pos = rules.start_position();
+            let depth = rng.random_range(0..8);
+            for _ in 0..depth {
+                let Some(&mv) = pos.legal_moves().choose(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(mv);
+            }
+            agree(
+                &DivisorsSolver,
+                &reference,
+                &pos,
+                Plies::WhereGiven,
+                &format!("{min}..={max}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn computer_keeps_every_win_against_every_line() {
+    for (min, max, even) in [(2, 12, false), (1, 10, true), (2, 14, false)] {
+        let rules = divisors(min, max, None, even);
+        for computer in [Player::First, Player::Second] {
+            let mut game = rules.new_match();
+            let promise = promised(&game, computer);
+            computer_keeps_value(&mut game, computer, promise);
+        }
+    }
+}
+
+#[test]
+fn computer_wins_on_2_to_100_against_random_opponents() {
+    let rules = divisors(2, 100, Some((2, 50)), false);
+    beats_random_opponents(|| Box::new(rules.new_match()), 300);
+    let rules = divisors(2, 99, Some((2, 49)), false);
+    beats_random_opponents(|| Box::new(rules.new_match()), 300);
+}
+
+#[test]
+fn computer_never_plays_an_illegal_number() {
+    let rules = divisors(1, 100, None, true);
+    let mut rng = unbeatable::plain::rng_for(Some(5));
+    for _ in 0..50 {
+        let mut game = rules.new_match();
+        while !unbeatable::engine::AnyMatch::status(&game).is_over() {
+            let mv = unbeatable::engine::AnyMatch::computer_move(
+                &game,
+                unbeatable::engine::Level::Easy,
+                &mut rng,
+            )
+            .unwrap();
+            unbeatable::engine::AnyMatch::play(&mut game, &mv).unwrap();
+        }
+    }
+}
