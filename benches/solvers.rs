@@ -186,5 +186,78 @@ fn divisors(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, flags, nim, divisors);
+fn mnk(c: &mut Criterion) {
+    use std::sync::Arc;
+    use unbeatable::games::mnk::book::Book;
+    use unbeatable::games::mnk::{Geometry, MnkGame, MnkSolver};
+    let mut group = c.benchmark_group("mnk");
+    group.sample_size(10);
+    // One core, a fresh table and no book: the whole proof every time.
+    for (w, h, k) in [
+        (3usize, 3usize, 3usize),
+        (4, 4, 3),
+        (4, 4, 4),
+        (5, 4, 4),
+        (5, 5, 4),
+        (6, 5, 4),
+    ] {
+        let geo = Arc::new(Geometry::new(w, h, k));
+        let start = MnkGame::new(Arc::clone(&geo));
+        group.bench_function(format!("solve from empty {w}x{h} k={k}"), |b| {
+            b.iter(|| {
+                let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default(), None);
+                solver.exact(black_box(&start))
+            });
+        });
+    }
+    // The computer's move on each built-in board, cold: a fresh solver (with
+    // its book) for every move, at every point of a game against itself.
+    for name in [
+        "tic-tac-toe",
+        "four-by-four-three",
+        "four-by-four",
+        "five-by-four",
+        "five-by-five",
+    ] {
+        let Some((_, text)) = unbeatable::rules::BUILTIN
+            .iter()
+            .find(|(id, _)| *id == name)
+        else {
+            return;
+        };
+        let Ok(rules) = Ruleset::parse("b.toml", text) else {
+            return;
+        };
+        let mut line = Vec::new();
+        {
+            let mut game = rules.new_match();
+            let mut rng = unbeatable::plain::rng_for(Some(3));
+            while let Some(mv) = game.computer_move(unbeatable::engine::Level::Perfect, &mut rng) {
+                line.push(mv.clone());
+                let _ = game.play(&mv);
+            }
+        }
+        let mut rng = unbeatable::plain::rng_for(Some(4));
+        group.bench_function(
+            format!("computer's move, cold, every point of a game: {name}"),
+            |b| {
+                b.iter(|| {
+                    for ply in 0..line.len() {
+                        let Ok(fresh) = Ruleset::parse("b.toml", text) else {
+                            return;
+                        };
+                        let mut game = fresh.new_match();
+                        for mv in &line[..ply] {
+                            let _ = game.play(mv);
+                        }
+                        black_box(game.computer_move(unbeatable::engine::Level::Perfect, &mut rng));
+                    }
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, flags, nim, divisors, mnk);
 criterion_main!(benches);

@@ -35,6 +35,16 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Make the opening book of an m,n,k ruleset (as shipped in assets/books).
+    Book {
+        ruleset: String,
+        /// Solve every position with at most this many stones.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Where to write the book.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Report the value of a position and the result of every move.
     Analyze {
         ruleset: String,

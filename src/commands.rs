@@ -91,3 +91,39 @@ pub fn play(name: &str, plain: bool, options: PlayOptions) -> Result<ExitCode> {
         End::InputEnded => ExitCode::FAILURE,
     })
 }
+
+pub fn book(name: &str, depth: u32, out: &std::path::Path) -> Result<ExitCode> {
+    use std::sync::Arc;
+    use unbeatable::games::GameRules;
+    use unbeatable::games::mnk::{MnkGame, MnkSolver, book};
+    let (ruleset, _) = rules::find(name)?;
+    let GameRules::Mnk(r) = &ruleset.rules else {
+        anyhow::bail!(
+            "opening books are for mnk rulesets; '{name}' is a {} ruleset",
+            ruleset.kind()
+        );
+    };
+    // No budget and no old book: every entry is proven afresh.
+    let solver = MnkSolver::with_book(Arc::clone(&r.geo), book::Book::default(), None);
+    let started = std::time::Instant::now();
+    let made = book::generate(
+        &r.geo,
+        depth,
+        |x, o| {
+            let mut pos = MnkGame::new(Arc::clone(&r.geo));
+            pos.x = x;
+            pos.o = o;
+            solver.exact(&pos)
+        },
+        |stones, count| {
+            eprintln!(
+                "{stones} stones: {count} positions ({:.1} s)",
+                started.elapsed().as_secs_f64()
+            );
+        },
+    );
+    unbeatable::fsutil::write_atomically(out, made.to_text(&r.geo).as_bytes())
+        .with_context(|| format!("could not write {}", out.display()))?;
+    eprintln!("wrote {} positions to {}", made.len(), out.display());
+    Ok(ExitCode::SUCCESS)
+}

@@ -17,6 +17,7 @@
 pub mod analysis;
 pub mod cli;
 pub mod engine;
+pub mod fsutil;
 pub mod games;
 pub mod plain;
 pub mod rules;

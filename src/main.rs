@@ -29,6 +29,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             moves,
             json,
         }) => commands::analyze(&ruleset, &moves, json),
+        Some(Command::Book {
+            ruleset,
+            depth,
+            out,
+        }) => commands::book(&ruleset, depth, &out),
         Some(Command::Play {
             ruleset,
             plain,

@@ -12,7 +12,7 @@ use super::{Game, Level, Outcome, Solver, Value};
 /// The moves a perfect player may choose from `pos`: all equally good under
 /// the policy, so the computer picks one of them at random.
 pub fn perfect_moves<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G) -> Vec<G::Move> {
-    let results = solver.move_results(pos);
+    let results = solver.results_for_choice(pos);
     let Some(best) = results.iter().map(|(_, v)| rank(v.outcome)).max() else {
         return Vec::new();
     };
@@ -25,16 +25,28 @@ pub fn perfect_moves<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G) -> Vec
             // Fastest win, then the fewest replies for the person.
             (v.plies.unwrap_or(u64::MAX), replies(pos, *mv))
         }),
-        Outcome::Draw => candidates.into_iter().map(|(mv, _)| mv).collect(),
-        Outcome::Loss => best_by(pos, candidates, |pos, (mv, v)| {
-            // Hold out longest, then leave the person the fewest winning replies.
-            let mut child = pos.clone();
-            child.play_unchecked(*mv);
-            (
-                Reverse(v.plies.unwrap_or(0)),
-                solver.winning_moves_count(&child),
-            )
+        // Keep the draw, preferring where the solver sees chances.
+        Outcome::Draw => best_by(pos, candidates, |pos, (mv, _)| {
+            Reverse(solver.preference(pos, *mv))
         }),
+        Outcome::Loss => {
+            // Hold out longest; among those, leave the person the fewest
+            // winning replies (counted only for the longest, as it costs).
+            let longest = candidates
+                .iter()
+                .map(|(_, v)| v.plies.unwrap_or(0))
+                .max()
+                .unwrap_or(0);
+            let longest: Vec<_> = candidates
+                .into_iter()
+                .filter(|(_, v)| v.plies.unwrap_or(0) == longest)
+                .collect();
+            best_by(pos, longest, |pos, (mv, _)| {
+                let mut child = pos.clone();
+                child.play_unchecked(*mv);
+                solver.winning_moves_count(&child)
+            })
+        }
     }
 }
 

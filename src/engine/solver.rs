@@ -19,12 +19,26 @@ pub trait Solver<G: Game> {
             .collect()
     }
 
+    /// Results enough for the computer's choice (DESIGN.md §2): the best
+    /// moves' values exact; a solver may leave the others rough (unproven)
+    /// where that is much cheaper. By default, every move's exact result.
+    fn results_for_choice(&self, pos: &G) -> Vec<(G::Move, Value)> {
+        self.move_results(pos)
+    }
+
     /// How many of the moves from `pos` win for the player to move.
     fn winning_moves_count(&self, pos: &G) -> usize {
         self.move_results(pos)
             .iter()
             .filter(|(_, v)| v.outcome == Outcome::Win)
             .count()
+    }
+
+    /// Among moves of equal value, how much the solver likes `mv` (higher
+    /// is better): the search's judgement where values are not proven, or
+    /// a chance for the opponent to go wrong in a drawn game.
+    fn preference(&self, _pos: &G, _mv: G::Move) -> i64 {
+        0
     }
 
     /// Sentences that explain the position: the idea behind its value.
@@ -46,8 +60,14 @@ impl<G: Game, S: Solver<G> + ?Sized> Solver<G> for std::sync::Arc<S> {
     fn move_results(&self, pos: &G) -> Vec<(G::Move, Value)> {
         (**self).move_results(pos)
     }
+    fn results_for_choice(&self, pos: &G) -> Vec<(G::Move, Value)> {
+        (**self).results_for_choice(pos)
+    }
     fn winning_moves_count(&self, pos: &G) -> usize {
         (**self).winning_moves_count(pos)
+    }
+    fn preference(&self, pos: &G, mv: G::Move) -> i64 {
+        (**self).preference(pos, mv)
     }
     fn explain(&self, pos: &G) -> Vec<String> {
         (**self).explain(pos)

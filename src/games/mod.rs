@@ -3,6 +3,7 @@
 
 pub mod divisors;
 pub mod flags;
+pub mod mnk;
 pub mod nim;
 
 use std::fmt;
@@ -18,6 +19,7 @@ pub enum Kind {
     Flags,
     Nim,
     Divisors,
+    Mnk,
 }
 
 impl Kind {
@@ -27,6 +29,7 @@ impl Kind {
             Self::Flags => "flags",
             Self::Nim => "nim",
             Self::Divisors => "divisors",
+            Self::Mnk => "mnk",
         }
     }
 }
@@ -43,6 +46,7 @@ pub enum GameRules {
     Flags(flags::Rules),
     Nim(nim::Rules),
     Divisors(divisors::Rules),
+    Mnk(mnk::Rules),
 }
 
 impl GameRules {
@@ -52,6 +56,7 @@ impl GameRules {
             Self::Flags(_) => Kind::Flags,
             Self::Nim(_) => Kind::Nim,
             Self::Divisors(_) => Kind::Divisors,
+            Self::Mnk(_) => Kind::Mnk,
         }
     }
 
@@ -62,6 +67,7 @@ impl GameRules {
             Self::Flags(r) => Box::new(r.new_match()),
             Self::Nim(r) => Box::new(r.new_match()),
             Self::Divisors(r) => Box::new(r.new_match()),
+            Self::Mnk(r) => Box::new(r.new_match()),
         }
     }
 }

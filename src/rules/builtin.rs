@@ -37,4 +37,24 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "juniper-green-40",
         include_str!("../../rulesets/juniper-green-40.toml"),
     ),
+    (
+        "tic-tac-toe",
+        include_str!("../../rulesets/tic-tac-toe.toml"),
+    ),
+    (
+        "four-by-four-three",
+        include_str!("../../rulesets/four-by-four-three.toml"),
+    ),
+    (
+        "four-by-four",
+        include_str!("../../rulesets/four-by-four.toml"),
+    ),
+    (
+        "five-by-four",
+        include_str!("../../rulesets/five-by-four.toml"),
+    ),
+    (
+        "five-by-five",
+        include_str!("../../rulesets/five-by-five.toml"),
+    ),
 ];

@@ -38,6 +38,7 @@ struct RawRuleset {
     flags: Option<Spanned<games::flags::RawRules>>,
     nim: Option<Spanned<games::nim::RawRules>>,
     divisors: Option<Spanned<games::divisors::RawRules>>,
+    mnk: Option<Spanned<games::mnk::RawRules>>,
 }
 
 impl RawRuleset {
@@ -48,6 +49,7 @@ impl RawRuleset {
             (Kind::Flags, self.flags.as_ref().map(Spanned::span)),
             (Kind::Nim, self.nim.as_ref().map(Spanned::span)),
             (Kind::Divisors, self.divisors.as_ref().map(Spanned::span)),
+            (Kind::Mnk, self.mnk.as_ref().map(Spanned::span)),
         ];
         if let Some((other, span)) = others
             .into_iter()
@@ -73,6 +75,9 @@ impl RawRuleset {
             Kind::Divisors => {
                 games::divisors::validate(self.divisors.as_ref().ok_or_else(missing)?)
                     .map(GameRules::Divisors)
+            }
+            Kind::Mnk => {
+                games::mnk::validate(self.mnk.as_ref().ok_or_else(missing)?).map(GameRules::Mnk)
             }
         }
     }

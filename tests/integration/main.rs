@@ -4,5 +4,6 @@ mod cli;
 mod divisors;
 mod fixtures;
 mod flags;
+mod mnk;
 mod nim;
 mod support;

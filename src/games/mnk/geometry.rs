@@ -1,0 +1,178 @@
+//! The shape of an m,n,k board as bitboards: cells, every line of k cells,
+//! the board's symmetries, and Zobrist keys.
+
+/// A map of a cell's (column, row) onto the board.
+type CellMap = dyn Fn(usize, usize) -> (usize, usize);
+
+/// The most cells a board may have: one bit each in a `u64`.
+pub const MAX_CELLS: usize = 64;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    pub width: usize,
+    pub height: usize,
+    pub k: usize,
+    /// Every run of k cells in a row, column or diagonal, as a mask.
+    pub lines: Vec<u64>,
+    /// For each cell, the indices of the lines through it.
+    pub lines_through: Vec<Vec<usize>>,
+    /// Cell permutations that map the board onto itself (identity first).
+    pub symmetries: Vec<Vec<usize>>,
+    /// The inverse of each symmetry.
+    pub inverses: Vec<Vec<usize>>,
+    /// Zobrist keys: `zobrist[colour][cell]`, colour 0 for X, 1 for O.
+    pub zobrist: [Vec<u64>; 2],
+    pub full: u64,
+}
+
+impl Geometry {
+    /// # Panics
+    /// Never for a board the ruleset checks accept (at most 64 cells, k ≥ 1).
+    #[must_use]
+    pub fn new(width: usize, height: usize, k: usize) -> Self {
+        let cells = width * height;
+        let cell = |x: usize, y: usize| y * width + x;
+        let mut lines = Vec::new();
+        let directions: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        for (dx, dy) in directions {
+            for y in 0..height as isize {
+                for x in 0..width as isize {
+                    let end_x = x + dx * (k as isize - 1);
+                    let end_y = y + dy * (k as isize - 1);
+                    if end_x < 0 || end_x >= width as isize || end_y < 0 || end_y >= height as isize
+                    {
+                        continue;
+                    }
+                    let mask = (0..k as isize).fold(0u64, |m, i| {
+                        m | 1 << cell((x + dx * i) as usize, (y + dy * i) as usize)
+                    });
+                    // k = 1 makes the four directions the same line.
+                    if !lines.contains(&mask) {
+                        lines.push(mask);
+                    }
+                }
+            }
+        }
+        let lines_through = (0..cells)
+            .map(|c| {
+                (0..lines.len())
+                    .filter(|&l| lines[l] >> c & 1 == 1)
+                    .collect()
+            })
+            .collect();
+        let mut maps: Vec<Box<CellMap>> = vec![
+            Box::new(|x, y| (x, y)),
+            Box::new(move |x, y| (width - 1 - x, y)),
+            Box::new(move |x, y| (x, height - 1 - y)),
+            Box::new(move |x, y| (width - 1 - x, height - 1 - y)),
+        ];
+        if width == height {
+            let n = width;
+            maps.push(Box::new(|x, y| (y, x)));
+            maps.push(Box::new(move |x, y| (n - 1 - y, x)));
+            maps.push(Box::new(move |x, y| (y, n - 1 - x)));
+            maps.push(Box::new(move |x, y| (n - 1 - y, n - 1 - x)));
+        }
+        let symmetries: Vec<Vec<usize>> = maps
+            .iter()
+            .map(|f| {
+                (0..cells)
+                    .map(|c| {
+                        let (x, y) = f(c % width, c / width);
+                        cell(x, y)
+                    })
+                    .collect()
+            })
+            .collect();
+        let inverses = symmetries
+            .iter()
+            .map(|p| {
+                let mut inv = vec![0; cells];
+                for (c, &to) in p.iter().enumerate() {
+                    inv[to] = c;
+                }
+                inv
+            })
+            .collect();
+        // A fixed SplitMix64 stream: keys must be the same in every run,
+        // since opening books are keyed by position, not by hash.
+        let mut seed = 0x05EE_D0F0_B00C_u64;
+        let mut next = || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let zobrist = [
+            (0..cells).map(|_| next()).collect(),
+            (0..cells).map(|_| next()).collect(),
+        ];
+        let full = if cells == 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        Self {
+            width,
+            height,
+            k,
+            lines,
+            lines_through,
+            symmetries,
+            inverses,
+            zobrist,
+            full,
+        }
+    }
+
+    #[must_use]
+    pub const fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// A bitboard moved by symmetry `s`.
+    #[must_use]
+    pub fn transform(&self, s: usize, board: u64) -> u64 {
+        let perm = &self.symmetries[s];
+        let mut out = 0;
+        let mut bits = board;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            out |= 1 << perm[c];
+            bits &= bits - 1;
+        }
+        out
+    }
+
+    /// The smallest of the position's images under the symmetries, and the
+    /// symmetry that gives it: the position's name up to symmetry.
+    #[must_use]
+    pub fn canonical(&self, x: u64, o: u64) -> ((u64, u64), usize) {
+        (0..self.symmetries.len())
+            .map(|s| ((self.transform(s, x), self.transform(s, o)), s))
+            .min()
+            .unwrap_or(((x, o), 0))
+    }
+
+    /// Whether some line is all `stones`.
+    #[must_use]
+    pub fn has_line(&self, stones: u64) -> bool {
+        self.lines.iter().any(|&l| l & !stones == 0)
+    }
+
+    /// Whether the stone just put on `cell` completes a line of `stones`.
+    #[must_use]
+    pub fn completes_line(&self, stones: u64, cell: usize) -> bool {
+        self.lines_through[cell]
+            .iter()
+            .any(|&l| self.lines[l] & stones == self.lines[l])
+    }
+
+    /// The name of a cell: column letter, row number from the top (`a1`).
+    #[must_use]
+    pub fn cell_name(&self, cell: usize) -> String {
+        let col = (b'a' + (cell % self.width) as u8) as char;
+        format!("{col}{}", cell / self.width + 1)
+    }
+}
