@@ -15,6 +15,9 @@ use crate::engine::{Level, Player};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Side, level and seed for games started from the menu.
+    #[command(flatten)]
+    pub options: PlayOptions,
 }
 
 #[derive(Debug, Subcommand)]

@@ -10,10 +10,36 @@ use unbeatable::cli::PlayOptions;
 use unbeatable::engine::{Level, Player};
 use unbeatable::plain::{self, End, Setup};
 use unbeatable::rules::{self, Origin};
+use unbeatable::tui::{App, Start};
 
-pub fn home() -> Result<ExitCode> {
-    list()?;
-    println!("\nPlay one line by line: unbeatable play 21-flags --plain");
+/// No subcommand: the TUI's menu, or (not on a terminal) the list.
+pub fn home(options: PlayOptions) -> Result<ExitCode> {
+    if !interactive() {
+        list()?;
+        println!("\nPlay one line by line: unbeatable play 21-flags --plain");
+        return Ok(ExitCode::SUCCESS);
+    }
+    tui(Start {
+        ruleset: None,
+        human: options.human,
+        level: options.level,
+        seed: options.seed,
+    })
+}
+
+fn interactive() -> bool {
+    io::stdout().is_terminal() && io::stdin().is_terminal()
+}
+
+fn tui(start: Start) -> Result<ExitCode> {
+    let theme = unbeatable::tui::theme::from_env();
+    let app = App::new(
+        rules::list_all(),
+        start,
+        unbeatable::tui::tally::default_path(),
+        theme,
+    );
+    unbeatable::tui::run(app).context("the terminal failed")?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -73,7 +99,17 @@ pub fn analyze(name: &str, moves: &str, json: bool) -> Result<ExitCode> {
 
 pub fn play(name: &str, plain: bool, options: PlayOptions) -> Result<ExitCode> {
     let (ruleset, _) = rules::find(name)?;
-    let _ = plain || !io::stdout().is_terminal();
+    if !plain && interactive() {
+        let id = std::path::Path::new(name)
+            .file_stem()
+            .map_or_else(|| name.to_string(), |s| s.to_string_lossy().into_owned());
+        return tui(Start {
+            ruleset: Some((id, ruleset)),
+            human: options.human,
+            level: options.level,
+            seed: options.seed,
+        });
+    }
     let setup = Setup {
         human: options.human.unwrap_or(Player::First),
         level: options.level.unwrap_or(Level::Perfect),

@@ -21,3 +21,4 @@ pub mod fsutil;
 pub mod games;
 pub mod plain;
 pub mod rules;
+pub mod tui;

@@ -21,7 +21,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
-        None => commands::home(),
+        None => commands::home(cli.options),
         Some(Command::List) => commands::list(),
         Some(Command::Check { files }) => Ok(commands::check(&files)),
         Some(Command::Analyze {

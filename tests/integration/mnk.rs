@@ -188,7 +188,11 @@ fn shipped_books_hold_proven_values() {
     for (w, h, k) in [(5, 4, 4), (5, 5, 4)] {
         let geo = Arc::new(Geometry::new(w, h, k));
         let shipped = book::builtin(&geo);
-        assert!(shipped.depth >= 4, "{w}x{h}: a book of depth {}", shipped.depth);
+        assert!(
+            shipped.depth >= 4,
+            "{w}x{h}: a book of depth {}",
+            shipped.depth
+        );
         // Every position of up to two stones, solved afresh without the book.
         let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default(), None);
         let check = book::generate(&geo, 2, |x, o| shipped.get(&geo, x, o), |_, _| {});

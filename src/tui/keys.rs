@@ -1,0 +1,39 @@
+//! Every key, once: the footer shows the first few of each list and the
+//! help overlay shows them all, so the two never disagree.
+
+pub type KeyHelp = (&'static str, &'static str);
+
+pub const MENU: &[KeyHelp] = &[
+    ("↑↓/jk", "choose"),
+    ("Enter", "play"),
+    ("?", "help"),
+    ("q", "quit"),
+    ("mouse", "click a game to choose it, again to play"),
+];
+
+pub const SETUP: &[KeyHelp] = &[
+    ("←→/f s", "move first or second"),
+    ("↑↓", "practice level"),
+    ("Enter", "start"),
+    ("q/Esc", "back"),
+    ("?", "help"),
+];
+
+pub const GAME: &[KeyHelp] = &[
+    ("arrows/hjkl", "cursor"),
+    ("Enter", "play"),
+    ("t", "tip"),
+    ("u", "undo"),
+    ("v", "values"),
+    ("q", "menu"),
+    ("?", "help"),
+    ("type", "a move in notation, then Enter (3, 2:3, 50, b2)"),
+    ("Backspace/Esc", "edit / clear what you typed"),
+    ("n", "new game"),
+    ("s", "swap sides (new game)"),
+    ("mouse", "click a move to choose it, again to play it"),
+    ("Ctrl-C", "quit at once"),
+];
+
+/// How many of each list the footer shows.
+pub const IN_FOOTER: usize = 7;
