@@ -15,7 +15,7 @@ use crate::games::{self, GameRules, Kind};
 pub use builtin::BUILTIN;
 pub use checks::{in_range, number_set};
 pub use error::{RulesetError, SpanError, line_column};
-pub use source::{Listed, Origin, find, list_all, load_path, user_dir};
+pub use source::{Listed, Origin, builtins, find, list_all, load_path, user_dir};
 
 /// The largest ruleset file read, so no file can exhaust memory.
 pub const MAX_FILE_BYTES: usize = 64 * 1024;

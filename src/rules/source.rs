@@ -53,17 +53,23 @@ pub fn load_path(path: &Path) -> Result<Ruleset, RulesetError> {
     Ruleset::parse_bytes(&file, &bytes)
 }
 
-/// Every built-in ruleset, then the user's files, sorted by name.
+/// Every built-in ruleset.
 #[must_use]
-pub fn list_all() -> Vec<Listed> {
-    let mut all: Vec<Listed> = BUILTIN
+pub fn builtins() -> Vec<Listed> {
+    BUILTIN
         .iter()
         .map(|(id, text)| Listed {
             id: (*id).to_string(),
             origin: Origin::Builtin,
             ruleset: Ruleset::parse(&format!("{id}.toml"), text),
         })
-        .collect();
+        .collect()
+}
+
+/// Every built-in ruleset, then the user's files, sorted by name.
+#[must_use]
+pub fn list_all() -> Vec<Listed> {
+    let mut all = builtins();
     all.extend(user_files().into_iter().map(|path| Listed {
         id: stem(&path),
         ruleset: load_path(&path),

@@ -7,3 +7,4 @@ mod flags;
 mod mnk;
 mod nim;
 mod support;
+mod tui;

@@ -108,7 +108,11 @@ impl BoardView for NimView {
             return;
         };
         let t = ctx.theme;
-        let room = usize::from(area.width.saturating_sub(STONES_X + 14) / 2).max(1);
+        // Stones two columns apart where they fit, else side by side.
+        let free = usize::from(area.width.saturating_sub(STONES_X + 14)).max(1);
+        let largest = pos.piles.iter().copied().max().unwrap_or(0);
+        let gap: u16 = if largest * 2 <= free as u64 { 2 } else { 1 };
+        let room = free / usize::from(gap);
         for (i, &size) in pos.piles.iter().enumerate() {
             let y = area.y + i as u16 * 2;
             let here = ctx.human_turn && ctx.cursor.a == i;
@@ -129,9 +133,9 @@ impl BoardView for NimView {
                 } else {
                     t.legal
                 };
-                put(buf, area, area.x + STONES_X + s as u16 * 2, y, "●", style);
+                put(buf, area, area.x + STONES_X + s as u16 * gap, y, "●", style);
             }
-            let mut x = area.x + STONES_X + shown as u16 * 2 + 1;
+            let mut x = area.x + STONES_X + shown as u16 * gap + 1;
             if size > shown {
                 put(buf, area, x, y, "…", t.dim);
                 x += 2;
@@ -201,8 +205,11 @@ impl BoardView for NimView {
             return None;
         }
         // A click on a stone takes it and every stone to its right.
+        let free = u64::from(area.width.saturating_sub(STONES_X + 14)).max(1);
+        let largest = pos.piles.iter().copied().max().unwrap_or(0);
+        let gap = if largest * 2 <= free { 2 } else { 1 };
         let want = match x.checked_sub(area.x + STONES_X) {
-            Some(dx) => size.saturating_sub(u64::from(dx / 2)),
+            Some(dx) => size.saturating_sub(u64::from(dx / gap)),
             None => options[0],
         };
         Some(Cursor {

@@ -88,6 +88,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     side_panel(app, play, values.as_ref(), side, buf);
 
     let status_line = match play.game.status() {
+        _ if play.message.is_some() => Line::styled(
+            format!(" {}", play.message.as_deref().unwrap_or_default()),
+            t.warning,
+        ),
         Status::Ongoing if human_turn => Line::styled(" Your move.", t.key),
         Status::Ongoing => Line::styled(" The computer is thinking…", t.dim),
         s => Line::from(vec![
@@ -96,22 +100,19 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         ]),
     };
     status_line.render(status, buf);
-    let prompt = match (&play.message, play.typed.is_empty()) {
-        (Some(m), true) => Line::styled(format!(" {m}"), t.warning),
-        _ => Line::from(vec![
-            Span::styled(" Move: ", t.dim),
-            Span::styled(play.typed.clone(), t.legal),
-            Span::styled("▏", t.key),
-            Span::styled(
-                if play.typed.is_empty() {
-                    "  type a move or use the cursor, Enter plays"
-                } else {
-                    "  Enter plays, Esc clears"
-                },
-                t.dim,
-            ),
-        ]),
-    };
+    let prompt = Line::from(vec![
+        Span::styled(" Move: ", t.dim),
+        Span::styled(play.typed.clone(), t.legal),
+        Span::styled("▏", t.key),
+        Span::styled(
+            if play.typed.is_empty() {
+                "  type a move or use the cursor, Enter plays"
+            } else {
+                "  Enter plays, Esc clears"
+            },
+            t.dim,
+        ),
+    ]);
     prompt.render(input, buf);
     footer(keys::GAME, t, foot, buf);
 }

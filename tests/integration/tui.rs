@@ -1,0 +1,321 @@
+//! The TUI without a terminal: the real app driven through its real event
+//! handler, drawn into ratatui's `TestBackend` for snapshots.
+
+use std::path::PathBuf;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use unbeatable::engine::{Level, Player, Status};
+use unbeatable::rules::{self, Ruleset};
+use unbeatable::tui::app::Screen;
+use unbeatable::tui::theme::THEME;
+use unbeatable::tui::{App, Start};
+
+const AREA: Rect = Rect {
+    x: 0,
+    y: 0,
+    width: 80,
+    height: 24,
+};
+
+fn tally_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("unbeatable-tui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir.join("tally.json")
+}
+
+fn app(name: &str, start: Start) -> App {
+    App::new(rules::builtins(), start, Some(tally_path(name)), &THEME)
+}
+
+fn straight_into(id: &str, human: Player) -> Start {
+    let text = rules::BUILTIN
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, t)| *t)
+        .unwrap();
+    let ruleset = Ruleset::parse(id, text).unwrap();
+    Start {
+        ruleset: Some((id.to_string(), ruleset)),
+        human: Some(human),
+        level: Some(Level::Perfect),
+        seed: Some(7),
+    }
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), AREA);
+    settle(app);
+}
+
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+}
+
+fn click(app: &mut App, x: u16, y: u16) {
+    let m = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y,
+        modifiers: KeyModifiers::NONE,
+    };
+    app.handle_event(&Event::Mouse(m), AREA);
+    settle(app);
+}
+
+/// Lets the computer answer, as the event loop does.
+fn settle(app: &mut App) {
+    while app.computer_to_move() {
+        app.computer_turn();
+    }
+}
+
+fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| f.render_widget(app, f.area())).unwrap();
+    terminal
+}
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    draw(app, width, height).backend().to_string()
+}
+
+fn status(app: &App) -> Status {
+    app.play.as_ref().unwrap().game.status()
+}
+
+#[test]
+fn menu_snapshot() {
+    let app = app("menu", Start::default());
+    insta::assert_snapshot!("menu", screen(&app, 80, 24));
+}
+
+#[test]
+fn setup_snapshot() {
+    let mut app = app("setup", Start::default());
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Setup);
+    insta::assert_snapshot!("setup", screen(&app, 80, 24));
+}
+
+#[test]
+fn flags_board_snapshot() {
+    let mut app = app("flags", straight_into("21-flags", Player::First));
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    insta::assert_snapshot!("flags_board", screen(&app, 80, 24));
+}
+
+#[test]
+fn nim_board_snapshot() {
+    let mut app = app("nim", straight_into("nim-pass", Player::First));
+    key(&mut app, KeyCode::Char('v'));
+    insta::assert_snapshot!("nim_board", screen(&app, 80, 24));
+}
+
+#[test]
+fn divisors_board_snapshot() {
+    let mut app = app(
+        "divisors",
+        straight_into("multiples-divisors-100", Player::First),
+    );
+    keys(&mut app, "50");
+    key(&mut app, KeyCode::Enter);
+    insta::assert_snapshot!("divisors_board", screen(&app, 80, 24));
+}
+
+#[test]
+fn mnk_board_snapshot() {
+    let mut app = app("mnk", straight_into("tic-tac-toe", Player::First));
+    keys(&mut app, "a1");
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('v'));
+    insta::assert_snapshot!("mnk_board", screen(&app, 80, 24));
+}
+
+#[test]
+fn help_overlay_snapshot() {
+    let mut app = app("help", straight_into("tic-tac-toe", Player::First));
+    key(&mut app, KeyCode::Char('?'));
+    assert!(app.help);
+    insta::assert_snapshot!("help_overlay", screen(&app, 80, 24));
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.help);
+}
+
+#[test]
+fn too_small_snapshot_and_recovery() {
+    let app = app("small", Start::default());
+    insta::assert_snapshot!("too_small", screen(&app, 60, 20));
+    assert!(screen(&app, 80, 24).contains("21 Flags"));
+}
+
+#[test]
+fn zero_and_tiny_sizes_do_not_panic() {
+    let mut app = app(
+        "tiny",
+        straight_into("multiples-divisors-100", Player::First),
+    );
+    for (w, h) in [(0, 0), (1, 1), (0, 24), (80, 0), (79, 24), (200, 60)] {
+        let _ = draw(&app, w, h);
+    }
+    key(&mut app, KeyCode::Char('?'));
+    let _ = draw(&app, 1, 1);
+}
+
+#[test]
+fn menu_to_setup_to_game_to_game_over_to_menu() {
+    let mut app = app(
+        "flow",
+        Start {
+            seed: Some(1),
+            ..Start::default()
+        },
+    );
+    assert_eq!(app.screen, Screen::Menu);
+    // flags-2-4 is the fifth flags ruleset: take 2 wins from 9.
+    let target = app
+        .entries
+        .iter()
+        .position(|e| e.id == "flags-2-4")
+        .unwrap();
+    for _ in 0..target {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Setup);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Playing);
+    // Win: 9 -> take 2 -> 7; the computer takes 2 or 4; answer to leave 1.
+    while status(&app) == Status::Ongoing {
+        let best = app.play.as_ref().unwrap().game.best_moves()[0].clone();
+        keys(&mut app, &best);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(status(&app), Status::Won(Player::First));
+    assert!(screen(&app, 80, 24).contains("You win"));
+    assert_eq!(app.tally.total("flags-2-4").won, 1);
+    key(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.screen, Screen::Menu);
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+}
+
+#[test]
+fn bad_typed_moves_change_nothing_and_say_why() {
+    let mut app = app("bad", straight_into("21-flags", Player::First));
+    keys(&mut app, "9");
+    key(&mut app, KeyCode::Enter);
+    let play = app.play.as_ref().unwrap();
+    assert!(play.game.history().is_empty());
+    assert!(play.message.as_deref().unwrap().contains("take 1, 2 or 3"));
+    assert!(screen(&app, 80, 24).contains("you may not take '9'"));
+}
+
+#[test]
+fn cursor_keys_choose_and_enter_plays() {
+    let mut app = app("cursor", straight_into("tic-tac-toe", Player::First));
+    // The cursor starts in the centre; up and left reach a1.
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Char('h'));
+    key(&mut app, KeyCode::Enter);
+    let history = app.play.as_ref().unwrap().game.history();
+    assert_eq!(history[0], "a1");
+    assert_eq!(history.len(), 2, "the computer answered");
+}
+
+#[test]
+fn clicks_choose_then_play() {
+    let mut app = app("click", straight_into("tic-tac-toe", Player::First));
+    let board = unbeatable::tui::ui::game_areas(AREA)[1];
+    // Cell c3: three columns of 4 after a 3-wide margin, row 3 below the header.
+    let (x, y) = (board.x + 3 + 2 * 4 + 1, board.y + 3);
+    click(&mut app, x, y);
+    assert!(
+        app.play.as_ref().unwrap().game.history().is_empty(),
+        "the first click only chooses"
+    );
+    click(&mut app, x, y);
+    assert_eq!(app.play.as_ref().unwrap().game.history()[0], "c3");
+}
+
+#[test]
+fn coach_names_a_move_that_threw_away_the_win() {
+    let mut app = app("coach", straight_into("flags-2-4", Player::First));
+    keys(&mut app, "4");
+    key(&mut app, KeyCode::Enter);
+    let coach = app.play.as_ref().unwrap().coach.clone().unwrap();
+    assert!(coach.contains("4 threw away the win"), "{coach}");
+    assert!(coach.contains("2 would have kept it"), "{coach}");
+}
+
+#[test]
+fn tip_undo_swap_and_new_game() {
+    let mut app = app("keys", straight_into("21-flags", Player::Second));
+    settle(&mut app);
+    // The computer opened; it is the person's turn.
+    assert_eq!(app.play.as_ref().unwrap().game.history().len(), 1);
+    key(&mut app, KeyCode::Char('t'));
+    assert!(
+        app.play
+            .as_ref()
+            .unwrap()
+            .hint
+            .as_deref()
+            .unwrap()
+            .contains("you can win")
+    );
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.play.as_ref().unwrap().game.history().len(), 3);
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.play.as_ref().unwrap().game.history().len(), 1);
+    key(&mut app, KeyCode::Char('s'));
+    let play = app.play.as_ref().unwrap();
+    assert_eq!(play.human, Player::First);
+    assert!(play.game.history().is_empty());
+    key(&mut app, KeyCode::Char('n'));
+    assert!(app.play.as_ref().unwrap().game.history().is_empty());
+}
+
+#[test]
+fn menu_clicks_select_then_open() {
+    let mut app = app("menuclick", Start::default());
+    let list = unbeatable::tui::ui::menu_list_area(AREA);
+    // Row 0 is the FLAGS heading, row 2 the second flags ruleset.
+    click(&mut app, list.x + 3, list.y + 2);
+    assert_eq!(app.selected, 1);
+    click(&mut app, list.x + 3, list.y + 2);
+    assert_eq!(app.screen, Screen::Setup);
+}
+
+#[test]
+fn ctrl_c_quits_from_anywhere() {
+    let mut app = app("ctrlc", straight_into("tic-tac-toe", Player::First));
+    app.handle_event(
+        &Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        AREA,
+    );
+    assert!(app.quit);
+}
+
+#[test]
+fn a_broken_tally_is_set_aside_with_a_message() {
+    let path = tally_path("broken");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, b"\x00not json").unwrap();
+    let app = App::new(
+        rules::builtins(),
+        Start::default(),
+        Some(path.clone()),
+        &THEME,
+    );
+    assert!(app.notice.as_deref().unwrap().contains("set aside"));
+    assert!(path.with_extension("json.broken").exists());
+}
