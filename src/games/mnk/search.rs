@@ -279,11 +279,30 @@ impl<'a> Search<'a> {
     /// first win, draw or loss with a narrow window, then the exact distance.
     /// `None` when the deadline passed first.
     pub fn solve(&mut self, x: u64, o: u64) -> Option<i32> {
-        // One narrow window around the draw settles win, draw or loss.
+        // One narrow window around the draw settles win, draw or loss; then
+        // null windows find the distance: the first `d` with a win in `d`
+        // plies, or the last with a loss no sooner. Short forced lines make
+        // these tests far cheaper than one wide window.
+        let empties = (self.geo.full & !(x | o)).count_ones() as i32;
         match self.bounded(x, o, -1, 1)? {
             0 => Some(0),
-            v if v > 0 => self.bounded(x, o, 0, INF),
-            _ => self.bounded(x, o, -INF, 0),
+            v if v > 0 => {
+                for d in (1..=empties).step_by(2) {
+                    if self.bounded(x, o, WIN - d - 1, WIN - d)? >= WIN - d {
+                        return Some(WIN - d);
+                    }
+                }
+                Some(v)
+            }
+            v => {
+                let mut d = 2;
+                while d + 2 <= empties
+                    && self.bounded(x, o, d + 2 - WIN - 1, d + 2 - WIN)? >= d + 2 - WIN
+                {
+                    d += 2;
+                }
+                Some(if v < -WIN / 2 { d - WIN } else { v })
+            }
         }
     }
 
