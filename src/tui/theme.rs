@@ -85,3 +85,33 @@ impl Theme {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_no_color_theme_has_no_colours() {
+        let all = [
+            MONO.title,
+            MONO.text,
+            MONO.dim,
+            MONO.key,
+            MONO.selected,
+            MONO.cursor,
+            MONO.legal,
+            MONO.played,
+            MONO.last_move,
+            MONO.win,
+            MONO.draw,
+            MONO.loss,
+            MONO.x_mark,
+            MONO.o_mark,
+            MONO.warning,
+            MONO.border,
+        ];
+        for style in all {
+            assert_eq!((style.fg, style.bg), (None, None));
+        }
+    }
+}

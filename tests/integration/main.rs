@@ -7,4 +7,5 @@ mod flags;
 mod mnk;
 mod nim;
 mod support;
+mod tmux;
 mod tui;

@@ -12,7 +12,11 @@ use super::{BoardView, Ctx, Cursor, Dir, put};
 pub struct DivisorsView;
 
 const COLUMNS: usize = 10;
-const CELL: u16 = 6;
+
+/// A cell: the number right-aligned, then the overlay's mark (or a space).
+fn cell_width(pos: &DivisorsGame) -> u16 {
+    pos.board.max.to_string().len() as u16 + 1
+}
 
 fn position(game: &dyn AnyMatch) -> Option<&DivisorsGame> {
     game.position().downcast_ref::<DivisorsGame>()
@@ -73,6 +77,7 @@ impl BoardView for DivisorsView {
         };
         let t = ctx.theme;
         let legal = ctx.game.legal_moves();
+        let cell = cell_width(pos);
         let rows = usize::from(area.height).max(1);
         let total_rows = pos.board.len().div_ceil(COLUMNS);
         let top = first_row(ctx.cursor.a, rows).min(total_rows.saturating_sub(rows));
@@ -95,11 +100,12 @@ impl BoardView for DivisorsView {
                 } else {
                     t.dim
                 };
-                let x = area.x + c as u16 * CELL;
+                let digits = usize::from(cell - 1);
+                let x = area.x + c as u16 * cell;
                 let y = area.y + r as u16;
-                put(buf, area, x, y, &format!("{text:>4}"), style);
+                put(buf, area, x, y, &format!("{text:>digits$}"), style);
                 if let Some((m, s)) = ctx.mark(&text) {
-                    put(buf, area, x + 4, y, &m.to_string(), s);
+                    put(buf, area, x + cell - 1, y, &m.to_string(), s);
                 }
             }
         }
@@ -115,7 +121,7 @@ impl BoardView for DivisorsView {
     ) -> Option<Cursor> {
         let pos = position(game)?;
         let (dx, dy) = (x.checked_sub(area.x)?, y.checked_sub(area.y)?);
-        let c = usize::from(dx / CELL);
+        let c = usize::from(dx / cell_width(pos));
         if c >= COLUMNS {
             return None;
         }

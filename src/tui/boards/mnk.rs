@@ -111,10 +111,7 @@ impl BoardView for MnkView {
             area,
             area.x,
             y,
-            &format!(
-                "{} in a row wins. You can also type a cell, e.g. b2.",
-                p.geo.k
-            ),
+            &format!("{} in a row wins. Type a cell like b2, or click.", p.geo.k),
             t.dim,
         );
         if let Some(last) = ctx.last {

@@ -27,7 +27,7 @@ pub fn areas(area: Rect) -> [Rect; 6] {
     ]));
     let [board, side] = body.layout(&Layout::horizontal([
         Constraint::Fill(1),
-        Constraint::Length(31),
+        Constraint::Length(29),
     ]));
     [
         title,
@@ -185,7 +185,7 @@ fn side_panel(
     }
     if let Some(values) = values {
         lines.push(Line::raw(""));
-        lines.push(Line::styled("Values (+ win, = draw, - loss)", t.title));
+        lines.push(Line::styled("Values: + win = draw - loss", t.title));
         let mut spans = Vec::new();
         for m in play.game.legal_moves() {
             if let Some(&o) = values.get(&m) {
@@ -203,7 +203,7 @@ fn side_panel(
     lines.push(Line::raw(""));
     lines.push(Line::styled(
         format!(
-            "Tally: won {} lost {} drawn {}",
+            "Won {} · lost {} · drawn {}",
             record.won, record.lost, record.drawn
         ),
         t.dim,
