@@ -55,6 +55,8 @@ pub struct Play {
     pub recorded: bool,
     /// The move (1-based) after which the result was certain, once over.
     pub decided: Option<usize>,
+    /// Whether the start was solved exactly (else the play is not proven).
+    pub proven: bool,
 }
 
 pub struct App {
@@ -169,6 +171,7 @@ impl App {
             return;
         };
         let game = entry.ruleset.new_match();
+        let proven = game.value().proven;
         let cursor = boards::first_cursor(entry.ruleset.kind(), game.as_ref());
         self.play = Some(Play {
             entry: self.selected,
@@ -184,6 +187,7 @@ impl App {
             message: None,
             recorded: false,
             decided: None,
+            proven,
         });
         self.screen = Screen::Playing;
     }

@@ -1,6 +1,7 @@
 //! The m,n,k solver behind the engine's trait: opening book, then exact
 //! search within a time budget; past the budget, honest unproven play.
 
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -12,13 +13,16 @@ use super::tt::{Tt, WIN};
 use super::{Geometry, MnkGame};
 
 /// How long one exact search may take before the position counts as unproven.
-pub const DEFAULT_BUDGET: Duration = Duration::from_secs(3);
+pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1500);
 
 pub struct MnkSolver {
     pub geo: Arc<Geometry>,
     pub book: Book,
     tt: Mutex<Option<Tt>>,
     budget: Option<Duration>,
+    /// Positions whose search ran out of time: not tried again, so a large
+    /// board costs one budget per position, not one per question.
+    gave_up: Mutex<HashSet<(u64, u64)>>,
 }
 
 impl std::fmt::Debug for MnkSolver {
@@ -62,6 +66,7 @@ impl MnkSolver {
             book,
             tt: Mutex::new(None),
             budget,
+            gave_up: Mutex::new(HashSet::new()),
         }
     }
 
@@ -82,10 +87,18 @@ impl MnkSolver {
         if let Some(v) = self.book.get(&self.geo, pos.x, pos.o) {
             return Some(v);
         }
+        let mut gave_up = self.gave_up.lock().unwrap_or_else(PoisonError::into_inner);
+        if gave_up.contains(&(pos.x, pos.o)) {
+            return None;
+        }
         let mut guard = self.tt.lock().unwrap_or_else(PoisonError::into_inner);
         let tt = guard.get_or_insert_with(|| Tt::new(self.table_bits()));
         let deadline = self.budget.map(|b| Instant::now() + b);
-        Search::new(&self.geo, tt, &self.book, deadline).solve(pos.x, pos.o)
+        let score = Search::new(&self.geo, tt, &self.book, deadline).solve(pos.x, pos.o);
+        if score.is_none() {
+            gave_up.insert((pos.x, pos.o));
+        }
+        score
     }
 
     /// The position's value within `alpha..beta` (fail-soft).

@@ -150,6 +150,10 @@ fn side_panel(
         }));
         lines.push(Line::raw(""));
     }
+    if !play.proven {
+        lines.push(Line::styled("Not proven: this board is too large to solve in time; the computer plays the best move its search found.", t.warning));
+        lines.push(Line::raw(""));
+    }
     let history = play.game.history();
     let separator = if app.entries[play.entry].ruleset.kind() == Kind::Divisors {
         " → "
