@@ -211,3 +211,34 @@ fn list_shows_every_builtin() {
         assert!(out.contains(id), "{id} missing from list");
     }
 }
+
+#[test]
+fn analyze_and_plain_play_work_on_every_builtin() {
+    for (id, _) in unbeatable::rules::BUILTIN {
+        let j = analyze_json(id, "");
+        assert_eq!(j["status"], "ongoing", "{id}");
+        assert_eq!(j["proven"], true, "{id} is solved exactly");
+        assert!(!j["moves"].as_array().unwrap().is_empty(), "{id}");
+        unbeatable()
+            .args(["analyze", id])
+            .assert()
+            .success()
+            .stdout(contains("perfect play"));
+        // The person asks for a tip, plays it, then quits.
+        let out = unbeatable()
+            .args(["play", id, "--plain", "--seed", "3"])
+            .write_stdin("hint\nquit\n")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{id}: {text}");
+        assert!(
+            text.lines().any(|l| l.starts_with("your move")),
+            "{id}: {text}"
+        );
+        assert!(
+            text.lines().any(|l| l.starts_with("hint: ")),
+            "{id}: {text}"
+        );
+    }
+}

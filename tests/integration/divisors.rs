@@ -225,9 +225,9 @@ fn computer_keeps_every_win_against_every_line() {
 #[test]
 fn computer_wins_on_2_to_100_against_random_opponents() {
     let rules = divisors(2, 100, Some((2, 50)), false);
-    beats_random_opponents(|| Box::new(rules.new_match()), 300);
+    beats_random_opponents(|| Box::new(rules.new_match()), 1000);
     let rules = divisors(2, 99, Some((2, 49)), false);
-    beats_random_opponents(|| Box::new(rules.new_match()), 300);
+    beats_random_opponents(|| Box::new(rules.new_match()), 1000);
 }
 
 #[test]
