@@ -152,9 +152,9 @@ fn undo_turn(game: &mut dyn AnyMatch, human: Player, output: &mut dyn Write) -> 
 
 /// The ending line's words for the person.
 #[must_use]
-pub const fn ending(status: Status, human: Player) -> &'static str {
+pub fn ending(status: Status, human: Player) -> &'static str {
     match status {
-        Status::Won(p) if p as u8 == human as u8 => "you win",
+        Status::Won(p) if p == human => "you win",
         Status::Won(_) => "computer wins",
         _ => "draw",
     }

@@ -2,6 +2,7 @@
 //! → menu. Keys and mouse clicks arrive through `handle_event`, so tests
 //! drive the real app without a terminal.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use rand::rngs::StdRng;
@@ -49,7 +50,8 @@ pub struct Play {
     pub last_computer: Option<String>,
     pub coach: Option<String>,
     pub hint: Option<String>,
-    pub show_values: bool,
+    /// The analysis overlay, when shown: every legal move's result.
+    pub values: Option<HashMap<String, Outcome>>,
     pub message: Option<String>,
     /// The tally has this game's result already.
     pub recorded: bool,
@@ -57,6 +59,32 @@ pub struct Play {
     pub decided: Option<usize>,
     /// Whether the start was solved exactly (else the play is not proven).
     pub proven: bool,
+}
+
+impl Play {
+    /// Recomputes the overlay for the position now: empty unless the
+    /// person is to move, so the computer's turns cost nothing.
+    pub fn refresh_values(&mut self) {
+        self.values = Some(
+            if self.game.status().is_over() || self.game.to_move() != self.human {
+                HashMap::new()
+            } else {
+                self.game
+                    .move_results()
+                    .into_iter()
+                    .map(|m| (m.mv, m.value.outcome))
+                    .collect()
+            },
+        );
+    }
+
+    pub fn toggle_values(&mut self) {
+        if self.values.is_some() {
+            self.values = None;
+        } else {
+            self.refresh_values();
+        }
+    }
 }
 
 pub struct App {
@@ -73,7 +101,10 @@ pub struct App {
     pub theme: &'static Theme,
     pub quit: bool,
     rng: StdRng,
-    fixed_human: bool,
+    /// Side and level both came from the command line: no setup screen.
+    skip_setup: bool,
+    /// Who wins the chosen ruleset, worked out once when setup opens.
+    pub upper_hand: String,
 }
 
 impl App {
@@ -117,7 +148,8 @@ impl App {
             theme,
             quit: false,
             rng: rng_for(start.seed),
-            fixed_human: start.human.is_some(),
+            skip_setup: start.human.is_some() && start.level.is_some(),
+            upper_hand: String::new(),
         };
         if let Some((id, ruleset)) = start.ruleset {
             let index = app
@@ -129,11 +161,7 @@ impl App {
                     app.entries.len() - 1
                 });
             app.selected = index;
-            if start.human.is_some() && start.level.is_some() {
-                app.start_game();
-            } else {
-                app.screen = Screen::Setup;
-            }
+            app.open_selected();
         }
         app
     }
@@ -143,29 +171,19 @@ impl App {
         self.entries.get(self.selected)
     }
 
-    /// Who wins the selected ruleset with perfect play, in words.
-    #[must_use]
-    pub fn upper_hand(&self) -> String {
-        let Some(entry) = self.entry() else {
-            return String::new();
-        };
-        let game = entry.ruleset.new_match();
-        let v = game.value();
-        let proven = if v.proven {
-            ""
+    /// Opens the chosen ruleset: the setup screen, or the game itself
+    /// when the command line answered its questions.
+    pub fn open_selected(&mut self) {
+        if self.entries.is_empty() {
+            return;
+        }
+        if self.skip_setup {
+            self.start_game();
         } else {
-            " (not proven: the board is too large to solve in time)"
-        };
-        match v.outcome {
-            Outcome::Win => format!("The first player wins with perfect play{proven}."),
-            Outcome::Loss => format!("The second player wins with perfect play{proven}."),
-            Outcome::Draw if v.proven => {
-                "With perfect play the game is a draw (a stalemate).".to_string()
-            }
-            Outcome::Draw => format!("No forced result was found{proven}."),
+            self.upper_hand = self.entry().map(upper_hand).unwrap_or_default();
+            self.screen = Screen::Setup;
         }
     }
-
     pub fn start_game(&mut self) {
         let Some(entry) = self.entries.get(self.selected) else {
             return;
@@ -183,7 +201,7 @@ impl App {
             last_computer: None,
             coach: None,
             hint: None,
-            show_values: false,
+            values: None,
             message: None,
             recorded: false,
             decided: None,
@@ -255,6 +273,9 @@ impl App {
         };
         let kind = self.entries[play.entry].ruleset.kind();
         play.cursor = boards::clamp_cursor(kind, play.game.as_ref(), play.cursor);
+        if play.values.is_some() {
+            play.refresh_values();
+        }
         let status = play.game.status();
         if !status.is_over() || play.recorded {
             return;
@@ -308,18 +329,21 @@ impl App {
         play.last_computer = None;
         let kind = self.entries[play.entry].ruleset.kind();
         play.cursor = boards::clamp_cursor(kind, play.game.as_ref(), play.cursor);
+        if play.values.is_some() {
+            play.refresh_values();
+        }
     }
 
     pub fn new_game(&mut self) {
-        let show = self.play.as_ref().is_some_and(|p| p.show_values);
+        let show = self.play.as_ref().is_some_and(|p| p.values.is_some());
         if let Some(p) = &self.play {
             self.human = p.human;
             self.level = p.level;
             self.selected = p.entry;
         }
         self.start_game();
-        if let Some(p) = self.play.as_mut() {
-            p.show_values = show;
+        if show && let Some(p) = self.play.as_mut() {
+            p.refresh_values();
         }
     }
 
@@ -339,11 +363,24 @@ impl App {
         }
         play.hint = Some(hint(play.game.as_ref()));
     }
+}
 
-    /// Whether the side was fixed on the command line (setup skips it).
-    #[must_use]
-    pub const fn side_fixed(&self) -> bool {
-        self.fixed_human
+/// Who wins a ruleset with perfect play, in words.
+fn upper_hand(entry: &Entry) -> String {
+    let game = entry.ruleset.new_match();
+    let v = game.value();
+    let proven = if v.proven {
+        ""
+    } else {
+        " (not proven: the board is too large to solve in time)"
+    };
+    match v.outcome {
+        Outcome::Win => format!("The first player wins with perfect play{proven}."),
+        Outcome::Loss => format!("The second player wins with perfect play{proven}."),
+        Outcome::Draw if v.proven => {
+            "With perfect play the game is a draw (a stalemate).".to_string()
+        }
+        Outcome::Draw => format!("No forced result was found{proven}."),
     }
 }
 

@@ -67,13 +67,6 @@ impl App {
         }
     }
 
-    fn open_selected(&mut self) {
-        if self.entries.is_empty() {
-            return;
-        }
-        self.screen = Screen::Setup;
-    }
-
     fn setup_key(&mut self, code: KeyCode) {
         match code {
             KeyCode::Left | KeyCode::Char('h' | 'f') => self.human = Player::First,
@@ -122,7 +115,7 @@ impl App {
             KeyCode::Char('q') | KeyCode::Esc => self.to_menu(),
             KeyCode::Char('t') => self.show_hint(),
             KeyCode::Char('u') => self.undo(),
-            KeyCode::Char('v') => play.show_values = !play.show_values,
+            KeyCode::Char('v') => play.toggle_values(),
             KeyCode::Char('n') => self.new_game(),
             KeyCode::Char('s') => self.swap_sides(),
             _ => {}

@@ -16,7 +16,6 @@ fn flags(start: u64, take: &[u64], lose_at: u64, when_stuck: &str) -> Rules {
     );
     match ruleset(&text).rules {
         GameRules::Flags(r) => r,
-        #[allow(unreachable_patterns)]
         _ => unreachable!("a flags ruleset"),
     }
 }
@@ -194,13 +193,8 @@ fn computer_beats_random_opponents_on_a_large_start() {
         };
         let promise = promised_pos(table, &pos, computer);
         while !pos.status().is_over() {
-            let level = if pos.to_move() == computer {
-                Level::Perfect
-            } else {
-                Level::Easy
-            };
             let mv = if pos.to_move() == computer {
-                choose_move(table, &pos, level, &mut rng)
+                choose_move(table, &pos, Level::Perfect, &mut rng)
             } else {
                 // A random opponent: every move random.
                 use rand::seq::IndexedRandom;

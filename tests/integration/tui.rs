@@ -319,3 +319,44 @@ fn a_broken_tally_is_set_aside_with_a_message() {
     assert!(app.notice.as_deref().unwrap().contains("set aside"));
     assert!(path.with_extension("json.broken").exists());
 }
+
+#[test]
+fn side_and_level_from_the_command_line_skip_the_setup() {
+    let start = Start {
+        human: Some(Player::Second),
+        level: Some(Level::Easy),
+        seed: Some(2),
+        ruleset: None,
+    };
+    let mut skipping = app("skip", start);
+    assert_eq!(skipping.screen, Screen::Menu);
+    key(&mut skipping, KeyCode::Enter);
+    assert_eq!(skipping.screen, Screen::Playing);
+    let play = skipping.play.as_ref().unwrap();
+    assert_eq!((play.human, play.level), (Player::Second, Level::Easy));
+    // Only a side: the setup screen asks the rest.
+    let mut other = app(
+        "noskip",
+        Start {
+            human: Some(Player::Second),
+            ..Start::default()
+        },
+    );
+    key(&mut other, KeyCode::Enter);
+    assert_eq!(other.screen, Screen::Setup);
+    assert_eq!(other.human, Player::Second);
+}
+
+#[test]
+fn the_values_overlay_follows_the_game() {
+    let mut game = app("values", straight_into("flags-2-4", Player::First));
+    key(&mut game, KeyCode::Char('v'));
+    let before = game.play.as_ref().unwrap().values.clone().unwrap();
+    assert_eq!(before.len(), 2);
+    keys(&mut game, "2");
+    key(&mut game, KeyCode::Enter);
+    let after = game.play.as_ref().unwrap().values.clone().unwrap();
+    assert_ne!(before, after, "recomputed for the new position");
+    key(&mut game, KeyCode::Char('v'));
+    assert!(game.play.as_ref().unwrap().values.is_none());
+}

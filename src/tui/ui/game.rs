@@ -69,23 +69,17 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 
     let over = play.game.status().is_over();
     let human_turn = !over && play.game.to_move() == play.human;
-    let values: Option<HashMap<String, Outcome>> = (play.show_values && !over).then(|| {
-        play.game
-            .move_results()
-            .into_iter()
-            .map(|m| (m.mv, m.value.outcome))
-            .collect()
-    });
+    let values = play.values.as_ref().filter(|v| !v.is_empty());
     let ctx = Ctx {
         game: play.game.as_ref(),
         cursor: play.cursor,
         theme: t,
-        values: values.as_ref(),
+        values,
         last: play.last_computer.as_deref(),
         human_turn,
     };
     boards::view(kind).render(&ctx, board, buf);
-    side_panel(app, play, values.as_ref(), side, buf);
+    side_panel(app, play, values, side, buf);
 
     let status_line = match play.game.status() {
         _ if play.message.is_some() => Line::styled(

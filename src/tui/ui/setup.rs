@@ -27,7 +27,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Line::styled(e.ruleset.name.clone(), t.title),
         Line::raw(e.ruleset.description.clone()),
         Line::raw(""),
-        Line::styled(app.upper_hand(), t.key),
+        Line::styled(app.upper_hand.clone(), t.key),
         Line::raw(""),
         Line::from(vec![
             Span::raw("You move:  "),
