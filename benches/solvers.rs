@@ -3,9 +3,23 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use unbeatable::engine::{Player, Solver};
-use unbeatable::games::flags::{FlagsGame, Table, WhenStuck};
+use unbeatable::engine::{Budget, Player, Solver};
+use unbeatable::games::Family;
+use unbeatable::games::flags::{Flags, FlagsGame, Table, WhenStuck};
 use unbeatable::rules::Ruleset;
+use unbeatable::schema::Table as TomlTable;
+use unbeatable::session::{Setup, rng_for};
+
+/// A family's rules from the body of its table.
+fn rules<F: Family>(body: &str) -> Option<F::Rules> {
+    let doc = toml::de::DeTable::parse(body).ok()?;
+    let mut t = TomlTable::new(F::KIND, doc.get_ref(), 0..0);
+    F::check(&mut t)
+}
+
+fn unlimited() -> Budget {
+    Budget::unlimited()
+}
 
 fn flags_ruleset(start: u64) -> String {
     format!(
@@ -24,7 +38,7 @@ fn flags(c: &mut Criterion) {
         group.bench_function(format!("solve start {label} take 1-3"), |b| {
             b.iter(|| {
                 let rules = Ruleset::parse("b.toml", black_box(&text)).expect("valid");
-                rules.new_match().value()
+                rules.rules.start_value(&unlimited())
             });
         });
     }
@@ -37,13 +51,11 @@ fn flags(c: &mut Criterion) {
             )
         });
     });
-    let Ok(rules) = Ruleset::parse("b.toml", &flags_ruleset(1_000_000_000_000_000_000)) else {
-        return;
-    };
-    if let unbeatable::games::GameRules::Flags(r) = &rules.rules {
-        let pos = FlagsGame::new(r.start, r, Player::First);
+    if let Some(r) = rules::<Flags>("start = 1000000000000000000\ntake = [1, 2, 3]\nlose_at = 1\n")
+    {
+        let pos = FlagsGame::new(r.start, &r, Player::First);
         group.bench_function("move results at 1e18 (solved)", |b| {
-            b.iter(|| r.table.move_results(black_box(&pos)));
+            b.iter(|| r.table.move_results(black_box(&pos), &unlimited()));
         });
     }
     group.finish();
@@ -58,6 +70,7 @@ fn nim(c: &mut Criterion) {
         piles,
         take,
         misere,
+        pass_rule: pass,
         to_move: Player::First,
     };
     let piles: Vec<u64> = (0..100_000u64)
@@ -66,7 +79,7 @@ fn nim(c: &mut Criterion) {
     let pos = game(piles.clone(), Take::Any, false, false);
     let solver = NimSolver::new(&piles, &Take::Any, false, false).expect("nim-sum");
     group.bench_function("nim-sum value, 10^5 piles", |b| {
-        b.iter(|| solver.value(black_box(&pos)))
+        b.iter(|| solver.value(black_box(&pos), &unlimited()))
     });
 
     let take = Take::List(vec![3, 7, 11, 12].into());
@@ -80,7 +93,7 @@ fn nim(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 let solver = NimSolver::new(&huge, &take, false, true).expect("periodic");
-                solver.value(&game(huge.clone(), take.clone(), false, true))
+                solver.value(&game(huge.clone(), take.clone(), false, true), &unlimited())
             });
         },
     );
@@ -93,7 +106,10 @@ fn nim(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 let solver = NimSolver::new(&at_limit, &take12, true, false).expect("at the limit");
-                solver.value(&game(at_limit.clone(), take12.clone(), true, false))
+                solver.value(
+                    &game(at_limit.clone(), take12.clone(), true, false),
+                    &unlimited(),
+                )
             });
         },
     );
@@ -104,35 +120,48 @@ fn nim(c: &mut Criterion) {
             b.iter(|| {
                 let solver =
                     NimSolver::new(&with_pass, &Take::Any, true, true).expect("under the limit");
-                solver.value(&game(with_pass.clone(), Take::Any, true, true))
+                solver.value(
+                    &game(with_pass.clone(), Take::Any, true, true),
+                    &unlimited(),
+                )
             });
         },
     );
+    // Piles of 10^18 with take "any": every move's result (the winning ones
+    // listed, the rest summarised), and the same with 1000 piles.
+    let huge_any = vec![1_000_000_000_000_000_000u64, 3, 999_999_999_999];
+    let solver = NimSolver::new(&huge_any, &Take::Any, false, false).expect("nim-sum");
+    let pos = game(huge_any.clone(), Take::Any, false, false);
+    group.bench_function("move results, piles 10^18, 3, 10^12 - 1, any", |b| {
+        b.iter(|| solver.move_results(black_box(&pos), &unlimited()))
+    });
+    let thousand: Vec<u64> = (0..1000u64)
+        .map(|i| 1_000_000_000_000_000_000 - i * 7_919)
+        .collect();
+    let solver = NimSolver::new(&thousand, &Take::Any, false, false).expect("nim-sum");
+    let pos = game(thousand.clone(), Take::Any, false, false);
+    group.bench_function("move results, 1000 piles near 10^18, any", |b| {
+        b.iter(|| solver.move_results(black_box(&pos), &unlimited()))
+    });
     group.finish();
 }
 
 fn divisors(c: &mut Criterion) {
-    use rand::seq::IndexedRandom;
-    use unbeatable::engine::{Game, Level, choose_move};
-    use unbeatable::games::divisors::{DivisorsSolver, NumberGraph};
+    use unbeatable::engine::{Game, Level, choose};
+    use unbeatable::games::divisors::{Divisors, DivisorsSolver, NumberGraph};
     let mut group = c.benchmark_group("divisors");
     group.sample_size(10);
     for max in [100u32, 1_000, 10_000] {
-        let text = format!(
-            "name = \"b\"\nkind = \"divisors\"\n[divisors]\nmin = 2\nmax = {max}\nfirst_max = {}\n",
-            max / 2
-        );
-        let Ok(rules) = Ruleset::parse("b.toml", &text) else {
+        let Some(r) =
+            rules::<Divisors>(&format!("min = 2\nmax = {max}\nfirst_max = {}\n", max / 2))
+        else {
             return;
         };
-        let unbeatable::games::GameRules::Divisors(r) = &rules.rules else {
-            return;
-        };
-        let start = r.start_position();
+        let start = Divisors::start(&r);
         group.bench_function(
             format!("whole board 2..{max}: value and all winning openings"),
             |b| {
-                b.iter(|| DivisorsSolver.move_results(black_box(&start)));
+                b.iter(|| DivisorsSolver.move_results(black_box(&start), &unlimited()));
             },
         );
         if max == 1_000 {
@@ -153,21 +182,15 @@ fn divisors(c: &mut Criterion) {
         }
     }
     // Random mid-game positions of 2..100: 10 to 30 random moves in.
-    let Ok(rules) = Ruleset::parse(
-        "b.toml",
-        "name = \"b\"\nkind = \"divisors\"\n[divisors]\nmin = 2\nmax = 100\nfirst_max = 50\n",
-    ) else {
+    let Some(r) = rules::<Divisors>("min = 2\nmax = 100\nfirst_max = 50\n") else {
         return;
     };
-    let unbeatable::games::GameRules::Divisors(r) = &rules.rules else {
-        return;
-    };
-    let mut rng = unbeatable::plain::rng_for(Some(9));
+    let mut rng = rng_for(Some(9));
     let mut positions = Vec::new();
     while positions.len() < 64 {
-        let mut pos = r.start_position();
+        let mut pos = Divisors::start(&r);
         for _ in 0..(10 + positions.len() % 21) {
-            let Some(&mv) = pos.legal_moves().choose(&mut rng) else {
+            let Some(mv) = pos.random_move(&mut rng) else {
                 break;
             };
             pos.play_unchecked(mv);
@@ -180,7 +203,13 @@ fn divisors(c: &mut Criterion) {
     group.bench_function("computer's move, random mid-game 2..100", |b| {
         b.iter(|| {
             i = (i + 1) % positions.len();
-            choose_move(&DivisorsSolver, &positions[i], Level::Perfect, &mut rng)
+            choose(
+                &DivisorsSolver,
+                &positions[i],
+                Level::Perfect,
+                &mut rng,
+                &unlimited(),
+            )
         });
     });
     group.finish();
@@ -205,8 +234,8 @@ fn mnk(c: &mut Criterion) {
         let start = MnkGame::new(Arc::clone(&geo));
         group.bench_function(format!("solve from empty {w}x{h} k={k}"), |b| {
             b.iter(|| {
-                let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default(), None);
-                solver.exact(black_box(&start))
+                let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+                solver.exact(black_box(&start), &unlimited())
             });
         });
     }
@@ -228,16 +257,17 @@ fn mnk(c: &mut Criterion) {
         let Ok(rules) = Ruleset::parse("b.toml", text) else {
             return;
         };
+        let setup = Setup {
+            seed: Some(3),
+            think: None,
+            ..Setup::default()
+        };
+        // A game of the computer against itself.
         let mut line = Vec::new();
-        {
-            let mut game = rules.new_match();
-            let mut rng = unbeatable::plain::rng_for(Some(3));
-            while let Some(mv) = game.computer_move(unbeatable::engine::Level::Perfect, &mut rng) {
-                line.push(mv.clone());
-                let _ = game.play(&mv);
-            }
+        let mut game = rules.session(setup);
+        while let Some(mv) = game.computer_plays() {
+            line.push(mv);
         }
-        let mut rng = unbeatable::plain::rng_for(Some(4));
         group.bench_function(
             format!("computer's move, cold, every point of a game: {name}"),
             |b| {
@@ -246,11 +276,9 @@ fn mnk(c: &mut Criterion) {
                         let Ok(fresh) = Ruleset::parse("b.toml", text) else {
                             return;
                         };
-                        let mut game = fresh.new_match();
-                        for mv in &line[..ply] {
-                            let _ = game.play(mv);
-                        }
-                        black_box(game.computer_move(unbeatable::engine::Level::Perfect, &mut rng));
+                        let mut game = fresh.session(setup);
+                        let _ = game.replay(&line[..ply].join(" "));
+                        black_box(game.computer_plays());
                     }
                 });
             },

@@ -3,33 +3,9 @@
 
 use serde::Serialize;
 
-use crate::engine::{AnyMatch, Outcome, Player, Status, Value};
+use crate::engine::{Outcome, Status, Value};
 use crate::rules::Ruleset;
-
-/// A move in `--moves` that could not be played.
-#[derive(Debug, thiserror::Error)]
-#[error("move {index} '{text}' cannot be played: {reason}")]
-pub struct ReplayError {
-    pub index: usize,
-    pub text: String,
-    pub reason: String,
-}
-
-/// Plays `moves` (separated by white space) from the start of the ruleset.
-///
-/// # Errors
-/// The first move that is not legal, with its position in the list (from 1).
-pub fn replay(ruleset: &Ruleset, moves: &str) -> Result<Box<dyn AnyMatch>, ReplayError> {
-    let mut game = ruleset.new_match();
-    for (i, text) in moves.split_whitespace().enumerate() {
-        game.play(text).map_err(|e| ReplayError {
-            index: i + 1,
-            text: text.to_string(),
-            reason: e.0,
-        })?;
-    }
-    Ok(game)
-}
+use crate::session::{Analysis, words};
 
 #[derive(Debug, Serialize)]
 pub struct Report {
@@ -39,8 +15,13 @@ pub struct Report {
     pub status: &'static str,
     pub value: &'static str,
     pub plies: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i64>,
     pub proven: bool,
     pub moves: Vec<MoveLine>,
+    /// Moves not listed one by one (too many), all with one result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub others: Option<Others>,
 }
 
 #[derive(Debug, Serialize)]
@@ -49,28 +30,48 @@ pub struct MoveLine {
     pub mv: String,
     pub result: &'static str,
     pub plies: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i64>,
+    pub proven: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Others {
+    /// How many moves are not listed.
+    pub count: u128,
+    pub result: &'static str,
+    pub plies: Option<u64>,
+    pub proven: bool,
+}
+
+fn line(mv: &str, v: Value) -> MoveLine {
+    MoveLine {
+        mv: mv.to_string(),
+        result: v.outcome.as_str(),
+        plies: v.plies,
+        score: v.score,
+        proven: v.is_proven(),
+    }
 }
 
 #[must_use]
-pub fn report(ruleset: &Ruleset, game: &dyn AnyMatch) -> Report {
-    let value = game.value();
+pub fn report(ruleset: &Ruleset, a: &Analysis) -> Report {
     Report {
         ruleset: ruleset.name.clone(),
         kind: ruleset.kind().to_string(),
-        to_move: game.to_move().as_str(),
-        status: game.status().as_str(),
-        value: value.outcome.as_str(),
-        plies: value.plies,
-        proven: value.proven,
-        moves: game
-            .move_results()
-            .into_iter()
-            .map(|m| MoveLine {
-                mv: m.mv,
-                result: m.value.outcome.as_str(),
-                plies: m.value.plies,
-            })
-            .collect(),
+        to_move: a.to_move.as_str(),
+        status: a.status.as_str(),
+        value: a.value.outcome.as_str(),
+        plies: a.value.plies,
+        score: a.value.score,
+        proven: a.value.is_proven(),
+        moves: a.moves.iter().map(|(m, v)| line(m, *v)).collect(),
+        others: a.rest.map(|r| Others {
+            count: r.count,
+            result: r.value.outcome.as_str(),
+            plies: r.value.plies,
+            proven: r.value.is_proven(),
+        }),
     }
 }
 
@@ -78,31 +79,6 @@ pub fn report(ruleset: &Ruleset, game: &dyn AnyMatch) -> Report {
 #[must_use]
 pub fn to_json(report: &Report) -> String {
     serde_json::to_string(report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
-}
-
-/// Who wins from here, as a sentence.
-#[must_use]
-pub fn verdict(to_move: Player, value: Value) -> String {
-    let unproven = if value.proven {
-        ""
-    } else {
-        " (not proven: the search was cut short)"
-    };
-    let length = value
-        .plies
-        .map(|p| format!(" in {p} move{}", if p == 1 { "" } else { "s" }))
-        .unwrap_or_default();
-    let sentence = match value.outcome {
-        Outcome::Win => format!("The {to_move} player, to move, wins with perfect play{length}"),
-        Outcome::Loss => format!(
-            "The {to_move} player, to move, loses with perfect play: the {} player wins{length}",
-            to_move.opponent()
-        ),
-        Outcome::Draw => {
-            format!("With perfect play the game is a draw; the {to_move} player is to move")
-        }
-    };
-    format!("{sentence}{unproven}.")
 }
 
 fn game_over(status: Status) -> String {
@@ -115,73 +91,84 @@ fn game_over(status: Status) -> String {
 
 /// The report in sentences, with the idea behind the position.
 #[must_use]
-pub fn to_text(ruleset: &Ruleset, game: &dyn AnyMatch) -> String {
+pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
     let mut out = vec![format!("{} ({})", ruleset.name, ruleset.kind())];
     if !ruleset.description.is_empty() {
         out.push(ruleset.description.clone());
     }
     out.push(String::new());
-    out.push(game.board_text());
+    out.push(a.board.clone());
     out.push(String::new());
-    let history = game.history();
-    if !history.is_empty() {
-        out.push(format!("Moves so far: {}", history.join(" ")));
+    if !a.history.is_empty() {
+        out.push(format!("Moves so far: {}", a.history.join(" ")));
     }
-    let status = game.status();
-    if status.is_over() {
-        out.push(game_over(status));
+    if a.status.is_over() {
+        out.push(game_over(a.status));
         return out.join("\n") + "\n";
     }
-    out.push(verdict(game.to_move(), game.value()));
-    if let Some(best) = game.best_moves().first() {
-        let why = game
-            .reason(best)
+    out.push(words::verdict(a.to_move, a.value));
+    if let Some((best, v)) = &a.best {
+        let why = a
+            .reason
+            .as_ref()
             .map(|r| format!(": {r}"))
             .unwrap_or_default();
-        let label = match game.value().outcome {
-            Outcome::Win => "Winning move",
-            Outcome::Draw => "Move that keeps the draw",
-            Outcome::Loss => "Every move loses; the hardest for the opponent",
+        let label = match v.outcome {
+            Outcome::Win => "Winning move".to_string(),
+            Outcome::Draw => "Move that keeps the draw".to_string(),
+            Outcome::Loss => "Every move loses; the one that holds out longest".to_string(),
+            Outcome::Unknown => "The search's choice (not proven)".to_string(),
         };
-        out.push(format!("{label}: {best}{why}."));
+        out.push(format!("{label}: {best} ({}){why}.", words::result(*v)));
     }
-    out.extend(moves_by_result(&game.move_results()));
+    out.extend(moves_by_result(a));
+    if a.cut_short {
+        out.push(
+            "Some values are unknown: the time budget ran out before they were proven (--think sets it; 0 searches until done)."
+                .to_string(),
+        );
+    }
     out.push(String::new());
-    out.extend(game.explain());
+    out.extend(a.idea.iter().cloned());
     out.join("\n") + "\n"
 }
 
 /// The moves grouped by their result for the mover, long groups cut short.
-fn moves_by_result(moves: &[crate::engine::MoveReport]) -> Vec<String> {
+fn moves_by_result(a: &Analysis) -> Vec<String> {
     const SHOWN: usize = 24;
     [
         (Outcome::Win, "Winning moves"),
         (Outcome::Draw, "Drawing moves"),
         (Outcome::Loss, "Losing moves"),
+        (Outcome::Unknown, "Moves not proven either way"),
     ]
     .into_iter()
     .filter_map(|(outcome, label)| {
-        let group: Vec<String> = moves
+        let group: Vec<String> = a
+            .moves
             .iter()
-            .filter(|m| m.value.outcome == outcome)
-            .map(|m| match m.value.plies {
-                Some(p) => format!("{} (in {p})", m.mv),
-                None => m.mv.clone(),
+            .filter(|(_, v)| v.outcome == outcome)
+            .map(|(m, v)| match (v.plies, v.score) {
+                (_, Some(s)) if outcome != Outcome::Draw => format!("{m} (by {})", s.abs()),
+                (Some(p), _) => format!("{m} (in {p})"),
+                _ => m.clone(),
             })
             .collect();
-        if group.is_empty() {
+        let others = a
+            .rest
+            .filter(|r| r.value.outcome == outcome)
+            .map_or(0, |r| r.count);
+        if group.is_empty() && others == 0 {
             return None;
         }
-        let more = group.len().saturating_sub(SHOWN);
-        let tail = if more > 0 {
-            format!(" and {more} more")
-        } else {
-            String::new()
+        let more = group.len().saturating_sub(SHOWN) as u128 + others;
+        let listed = group[..group.len().min(SHOWN)].join(", ");
+        let tail = match (listed.is_empty(), more) {
+            (_, 0) => String::new(),
+            (true, n) => format!("{n} moves"),
+            (false, n) => format!(" and {n} more"),
         };
-        Some(format!(
-            "{label}: {}{tail}.",
-            group[..group.len().min(SHOWN)].join(", ")
-        ))
+        Some(format!("{label}: {listed}{tail}."))
     })
     .collect()
 }

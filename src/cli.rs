@@ -1,6 +1,7 @@
 //! Command-line definitions (DESIGN.md §4).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
@@ -57,7 +58,31 @@ pub enum Command {
         /// Print one JSON object instead of sentences.
         #[arg(long)]
         json: bool,
+        /// The time budget of the whole analysis, in seconds (0: until proven).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
+        think: Option<Think>,
     },
+}
+
+/// A time budget from the command line: `None` inside means no limit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Think(pub Option<Duration>);
+
+/// Reads `--think`: seconds, fractions allowed; 0 searches until proven.
+///
+/// # Errors
+/// A sentence for anything that is not a number of seconds from 0 to 3600.
+pub fn parse_think(text: &str) -> Result<Think, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds: use e.g. 1.5 or 0.5"))?;
+    if !secs.is_finite() || !(0.0..=3600.0).contains(&secs) {
+        return Err(format!(
+            "'{text}' is out of range: use 0 to 3600 seconds (0 searches until proven)"
+        ));
+    }
+    Ok(Think((secs > 0.0).then(|| Duration::from_secs_f64(secs))))
 }
 
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
@@ -65,10 +90,15 @@ pub struct PlayOptions {
     /// Which side the person plays: first or second.
     #[arg(long)]
     pub human: Option<Player>,
-    /// Practice level: perfect, hard, medium or easy.
+    /// Practice level: perfect (the strongest: never a mistake where the board
+    /// is proven), hard, medium or easy.
     #[arg(long)]
     pub level: Option<Level>,
     /// Seed for the computer's random choices, for repeatable games.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// The computer's time budget a move, tip or review, in seconds
+    /// (fractions allowed; 0 searches until proven).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
+    pub think: Option<Think>,
 }

@@ -3,14 +3,26 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use unbeatable::analysis;
-use unbeatable::cli::PlayOptions;
+use unbeatable::cli::{PlayOptions, Think};
 use unbeatable::engine::{Level, Player};
-use unbeatable::plain::{self, End, Setup};
+use unbeatable::plain::{self, End};
 use unbeatable::rules::{self, Origin};
+use unbeatable::session::{DEFAULT_THINK, Setup};
 use unbeatable::tui::{App, Start};
+
+/// The budget of one question: the command line's, else the config file's,
+/// else the default.
+fn think(given: Option<Think>) -> Result<Option<Duration>> {
+    if let Some(Think(t)) = given {
+        return Ok(t);
+    }
+    let config = unbeatable::config::load().map_err(anyhow::Error::msg)?;
+    Ok(config.think.unwrap_or(Some(DEFAULT_THINK)))
+}
 
 /// No subcommand: the TUI's menu, or (not on a terminal) the list.
 pub fn home(options: PlayOptions) -> Result<ExitCode> {
@@ -24,6 +36,8 @@ pub fn home(options: PlayOptions) -> Result<ExitCode> {
         human: options.human,
         level: options.level,
         seed: options.seed,
+        think: think(options.think)?,
+        pause: None,
     })
 }
 
@@ -55,7 +69,7 @@ pub fn list() -> Result<ExitCode> {
                 out,
                 "{:<26} {:<9} {:<22} {}",
                 item.id,
-                r.kind().as_str(),
+                r.kind(),
                 r.name,
                 r.description
             )?,
@@ -83,22 +97,29 @@ pub fn check(files: &[PathBuf]) -> ExitCode {
     }
 }
 
-pub fn analyze(name: &str, moves: &str, json: bool) -> Result<ExitCode> {
+pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Result<ExitCode> {
     let (ruleset, _) = rules::find(name)?;
-    let game = analysis::replay(&ruleset, moves)?;
+    let setup = Setup {
+        think: think(given)?,
+        ..Setup::default()
+    };
+    let mut game = ruleset.session(setup);
+    game.replay(moves)?;
+    let report = game.analysis();
     if json {
         println!(
             "{}",
-            analysis::to_json(&analysis::report(&ruleset, game.as_ref()))
+            analysis::to_json(&analysis::report(&ruleset, &report))
         );
     } else {
-        print!("{}", analysis::to_text(&ruleset, game.as_ref()));
+        print!("{}", analysis::to_text(&ruleset, &report));
     }
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn play(name: &str, plain: bool, options: PlayOptions) -> Result<ExitCode> {
     let (ruleset, _) = rules::find(name)?;
+    let think = think(options.think)?;
     if !plain && interactive() {
         let id = std::path::Path::new(name)
             .file_stem()
@@ -108,12 +129,15 @@ pub fn play(name: &str, plain: bool, options: PlayOptions) -> Result<ExitCode> {
             human: options.human,
             level: options.level,
             seed: options.seed,
+            think,
+            pause: None,
         });
     }
     let setup = Setup {
         human: options.human.unwrap_or(Player::First),
         level: options.level.unwrap_or(Level::Perfect),
         seed: options.seed,
+        think,
     };
     let end = plain::run(
         &ruleset,
@@ -129,37 +153,20 @@ pub fn play(name: &str, plain: bool, options: PlayOptions) -> Result<ExitCode> {
 }
 
 pub fn book(name: &str, depth: u32, out: &std::path::Path) -> Result<ExitCode> {
-    use std::sync::Arc;
-    use unbeatable::games::GameRules;
-    use unbeatable::games::mnk::{MnkGame, MnkSolver, book};
     let (ruleset, _) = rules::find(name)?;
-    let GameRules::Mnk(r) = &ruleset.rules else {
-        anyhow::bail!(
-            "opening books are for mnk rulesets; '{name}' is a {} ruleset",
-            ruleset.kind()
-        );
-    };
-    // No budget and no old book: every entry is proven afresh.
-    let solver = MnkSolver::with_book(Arc::clone(&r.geo), book::Book::default(), None);
-    let started = std::time::Instant::now();
-    let made = book::generate(
-        &r.geo,
-        depth,
-        |x, o| {
-            let mut pos = MnkGame::new(Arc::clone(&r.geo));
-            pos.x = x;
-            pos.o = o;
-            solver.exact(&pos)
-        },
-        |stones, count| {
-            eprintln!(
-                "{stones} stones: {count} positions ({:.1} s)",
-                started.elapsed().as_secs_f64()
-            );
-        },
-    );
-    unbeatable::fsutil::write_atomically(out, made.to_text(&r.geo).as_bytes())
+    let made = ruleset
+        .rules
+        .make_book(depth, &mut |stones, count, secs| {
+            eprintln!("{stones} stones: {count} positions ({secs:.1} s)");
+        })
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "opening books are for m,n,k rulesets; '{name}' is a {} ruleset",
+                ruleset.kind()
+            )
+        })?;
+    unbeatable::fsutil::write_atomically(out, made.text.as_bytes())
         .with_context(|| format!("could not write {}", out.display()))?;
-    eprintln!("wrote {} positions to {}", made.len(), out.display());
+    eprintln!("wrote {} positions to {}", made.entries, out.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -28,7 +28,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             ruleset,
             moves,
             json,
-        }) => commands::analyze(&ruleset, &moves, json),
+            think,
+        }) => commands::analyze(&ruleset, &moves, json, think),
         Some(Command::Book {
             ruleset,
             depth,

@@ -1,22 +1,13 @@
 //! Line-by-line play on stdin/stdout, following the protocol of DESIGN.md §4:
 //! the board as text, `your move …` before each human move, `computer plays
 //! MOVE`, `error: …` for bad input (nothing changes), and `game over: …`.
+//! The game itself is a session; this is only its stdin/stdout loop.
 
 use std::io::{self, BufRead, Write};
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-
-use crate::engine::{AnyMatch, Level, Outcome, Player, Status};
+use crate::engine::Status;
 use crate::rules::Ruleset;
-
-/// Who plays what in a game against the computer.
-#[derive(Clone, Copy, Debug)]
-pub struct Setup {
-    pub human: Player,
-    pub level: Level,
-    pub seed: Option<u64>,
-}
+use crate::session::{Setup, words};
 
 /// How a plain game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,17 +17,11 @@ pub enum End {
     InputEnded,
 }
 
-/// The random source for the computer: seeded when asked, for repeatable games.
-#[must_use]
-pub fn rng_for(seed: Option<u64>) -> StdRng {
-    match seed {
-        Some(s) => StdRng::seed_from_u64(s),
-        None => StdRng::seed_from_u64(rand::random()),
-    }
-}
-
 const HELP: &str = "Type a move, or: hint (the best move and why), moves (every move's result), \
 undo (take back your last move), help, quit.";
+
+/// The longest input line echoed back in an error.
+const ECHO_MAX: usize = 40;
 
 /// Plays one game between the person on `input`/`output` and the computer.
 ///
@@ -48,14 +33,14 @@ pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<End> {
-    let mut game = ruleset.new_match();
-    let mut rng = rng_for(setup.seed);
+    let mut game = ruleset.session(setup);
     writeln!(output, "{} — {}", ruleset.name, ruleset.description)?;
+    let proven = game.start_value().is_proven();
     writeln!(
         output,
         "You play {}; the computer plays at level {}.",
         setup.human,
-        setup.level.describe()
+        setup.level.describe(Some(proven))
     )?;
     writeln!(output, "{HELP}")?;
     let mut show_board = true;
@@ -66,27 +51,31 @@ pub fn run(
         show_board = true;
         let status = game.status();
         if status.is_over() {
-            writeln!(output, "game over: {}", ending(status, setup.human))?;
+            writeln!(output, "game over: {}", words::ending(status, setup.human))?;
             return Ok(End::Over(status));
         }
         if game.to_move() != setup.human {
-            let Some(mv) = game.computer_move(setup.level, &mut rng) else {
-                continue;
-            };
-            if let Err(e) = game.play(&mv) {
-                writeln!(output, "error: the computer's move '{mv}' failed: {e}")?;
-                return Ok(End::Quit);
+            match game.computer_plays() {
+                Some(mv) => writeln!(output, "computer plays {mv}")?,
+                None => {
+                    writeln!(output, "error: the computer found no move")?;
+                    return Ok(End::Quit);
+                }
             }
-            writeln!(output, "computer plays {mv}")?;
             continue;
         }
-        writeln!(output, "your move ({}):", legal_list(&game.legal_moves()))?;
+        writeln!(output, "your move ({}):", game.move_prompt())?;
         output.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             writeln!(output, "input ended before the game did")?;
             return Ok(End::InputEnded);
         }
+        let Ok(line) = String::from_utf8(bytes) else {
+            writeln!(output, "error: that line is not UTF-8 text; type a move")?;
+            show_board = false;
+            continue;
+        };
         match line.trim() {
             "" => show_board = false,
             "quit" | "q" => {
@@ -98,114 +87,31 @@ pub fn run(
                 show_board = false;
             }
             "hint" => {
-                writeln!(output, "hint: {}", hint(game.as_ref()))?;
+                writeln!(output, "hint: {}", game.hint())?;
                 show_board = false;
             }
             "moves" => {
-                let all: Vec<String> = game
-                    .move_results()
-                    .iter()
-                    .map(|m| format!("{} {}", m.mv, m.value))
-                    .collect();
-                writeln!(output, "moves: {}", all.join(", "))?;
+                writeln!(output, "moves: {}", game.move_list().join(", "))?;
                 show_board = false;
             }
-            "undo" => undo_turn(game.as_mut(), setup.human, output)?,
-            text => {
-                let review = game.review(text);
-                match game.play(text) {
-                    Ok(_) => {
-                        if let Some(c) = review {
-                            writeln!(output, "{}", coach_line(&c))?;
-                        }
-                    }
-                    Err(e) => {
-                        writeln!(output, "error: {e}")?;
-                        show_board = false;
+            "undo" => match game.undo_turn() {
+                0 => writeln!(output, "error: there is no move to take back")?,
+                1 => writeln!(output, "undone: 1 move")?,
+                n => writeln!(output, "undone: {n} moves")?,
+            },
+            text => match game.person_plays(text) {
+                Ok(coach) => {
+                    if let Some(c) = coach {
+                        writeln!(output, "coach: {c}")?;
                     }
                 }
-            }
+                Err(e) => {
+                    let shown: String = text.chars().take(ECHO_MAX).collect();
+                    let error = e.0.replace(text, &shown);
+                    writeln!(output, "error: {error}")?;
+                    show_board = false;
+                }
+            },
         }
-    }
-}
-
-fn undo_turn(game: &mut dyn AnyMatch, human: Player, output: &mut dyn Write) -> io::Result<()> {
-    // Take back moves until it is the person's turn again, at least one of theirs.
-    let mut undone = 0;
-    while game.undo() {
-        undone += 1;
-        if game.to_move() == human {
-            break;
-        }
-    }
-    if undone == 0 {
-        writeln!(output, "error: there is no move to take back")?;
-    } else {
-        writeln!(
-            output,
-            "undone: {undone} move{}",
-            if undone == 1 { "" } else { "s" }
-        )?;
-    }
-    Ok(())
-}
-
-/// The ending line's words for the person.
-#[must_use]
-pub fn ending(status: Status, human: Player) -> &'static str {
-    match status {
-        Status::Won(p) if p == human => "you win",
-        Status::Won(_) => "computer wins",
-        _ => "draw",
-    }
-}
-
-/// The best move and why, in one sentence.
-#[must_use]
-pub fn hint(game: &dyn AnyMatch) -> String {
-    let value = game.value();
-    let Some(best) = game.best_moves().first().cloned() else {
-        return "no move is possible".to_string();
-    };
-    let why = game
-        .reason(&best)
-        .map(|r| format!(" ({r})"))
-        .unwrap_or_default();
-    let verdict = match value.outcome {
-        Outcome::Win => "you can win",
-        Outcome::Draw => "the best you can get is a draw",
-        Outcome::Loss => "you are lost against perfect play; make it hard",
-    };
-    format!("{verdict}: play {best}{why}")
-}
-
-/// What the coach says about a move that threw a result away.
-#[must_use]
-pub fn coach_line(c: &crate::engine::Coaching) -> String {
-    let offered = match c.offered {
-        Outcome::Win => "the win",
-        _ => "the draw",
-    };
-    format!(
-        "coach: {} threw away {offered} (it leaves a {}); {} would have kept it",
-        c.played,
-        match c.left {
-            Outcome::Draw => "draw",
-            _ => "loss",
-        },
-        c.better
-    )
-}
-
-/// The legal moves for the prompt, or their number when too many to read.
-fn legal_list(moves: &[String]) -> String {
-    if moves.len() <= 20 {
-        moves.join(", ")
-    } else {
-        format!(
-            "{} legal moves, e.g. {}; type moves to see each one's result",
-            moves.len(),
-            moves[0]
-        )
     }
 }

@@ -3,6 +3,9 @@
 use std::fmt;
 use std::hash::Hash;
 
+use rand::RngExt;
+use rand::rngs::StdRng;
+
 /// One of the two players. The first player makes the first move of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
@@ -90,17 +93,19 @@ pub struct PlayError<G> {
 
 /// A two-player, alternating, perfect-information game without chance.
 ///
-/// Positions are values: playing a move changes the position in place, and a
-/// position is its own memo key (hence `Eq + Hash`). Every game must be finite:
-/// no sequence of legal moves may repeat a position.
-pub trait Game: Clone + Eq + Hash {
-    type Move: Copy + Eq + Hash + fmt::Debug;
+/// Positions are values: a position is its own memo key (hence `Eq + Hash`).
+/// Every game must be finite: no sequence of legal moves may repeat a
+/// position. A game may have more moves than can be listed (nim with piles
+/// of 10^18): `moves` is lazy, and `move_count`, `nth_move` and `is_legal`
+/// can be answered without walking it.
+pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
 
     /// The player whose turn it is.
     fn to_move(&self) -> Player;
 
-    /// Every legal move, in a stable order; empty when the game is over.
-    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Every legal move, lazily, in a stable order; none when the game is over.
+    fn moves(&self) -> impl Iterator<Item = Self::Move> + '_;
 
     /// Plays a move known to be legal.
     fn play_unchecked(&mut self, mv: Self::Move);
@@ -122,8 +127,41 @@ pub trait Game: Clone + Eq + Hash {
         format!("'{}' is not a legal move here", self.format_move(mv))
     }
 
+    /// In games of scores, at the end: the player to move's total minus the
+    /// opponent's. `None` in other games.
+    fn final_score(&self) -> Option<i64> {
+        None
+    }
+
+    /// How many legal moves there are.
+    fn move_count(&self) -> u128 {
+        self.moves().count() as u128
+    }
+
+    /// The legal move at index `i` of `moves`.
+    fn nth_move(&self, i: u128) -> Option<Self::Move> {
+        self.moves().nth(usize::try_from(i).ok()?)
+    }
+
     fn is_legal(&self, mv: Self::Move) -> bool {
-        self.legal_moves().contains(&mv)
+        self.moves().any(|m| m == mv)
+    }
+
+    /// The position after a move known to be legal.
+    #[must_use]
+    fn after(&self, mv: Self::Move) -> Self {
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        next
+    }
+
+    /// A legal move chosen uniformly at random.
+    fn random_move(&self, rng: &mut StdRng) -> Option<Self::Move> {
+        let n = self.move_count();
+        if n == 0 {
+            return None;
+        }
+        self.nth_move(rng.random_range(0..n))
     }
 
     /// The checked form of [`Game::play_unchecked`].
@@ -131,30 +169,39 @@ pub trait Game: Clone + Eq + Hash {
     /// # Errors
     /// The position unchanged, with the reason, when the move is not legal.
     fn play(mut self, mv: Self::Move) -> Result<Self, PlayError<Self>> {
-        if self.status().is_over() {
-            return Err(PlayError {
-                position: self,
-                error: MoveError("the game is over".into()),
-            });
-        }
-        if !self.is_legal(mv) {
-            let error = MoveError(self.explain_illegal(mv));
-            return Err(PlayError {
+        match self.check(mv) {
+            Ok(()) => {
+                self.play_unchecked(mv);
+                Ok(self)
+            }
+            Err(error) => Err(PlayError {
                 position: self,
                 error,
-            });
+            }),
         }
-        self.play_unchecked(mv);
-        Ok(self)
     }
 
-    /// Parses and plays a move in notation.
+    /// Whether `mv` may be played here, and if not, why.
+    ///
+    /// # Errors
+    /// The reason the move is not legal.
+    fn check(&self, mv: Self::Move) -> Result<(), MoveError> {
+        if self.status().is_over() {
+            return Err(MoveError("the game is over".into()));
+        }
+        if !self.is_legal(mv) {
+            return Err(MoveError(self.explain_illegal(mv)));
+        }
+        Ok(())
+    }
+
+    /// Reads a move in notation and checks that it is legal here.
     ///
     /// # Errors
     /// The reason, when the text is not a move or not legal here.
-    fn play_text(&self, text: &str) -> Result<(Self, Self::Move), MoveError> {
+    fn read_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let mv = self.parse_move(text)?;
-        let next = self.clone().play(mv).map_err(|e| e.error)?;
-        Ok((next, mv))
+        self.check(mv)?;
+        Ok(mv)
     }
 }

@@ -37,16 +37,31 @@ impl Level {
         }
     }
 
-    /// The level and its rate in words, as the screens show it.
+    /// The level and its rate in words, as the screens show it. Full
+    /// strength is called perfect only where the start is proven
+    /// (`proven_start`; `None` while that is not known yet).
     #[must_use]
-    pub fn describe(self) -> String {
-        match self {
-            Self::Perfect => "perfect (never a mistake)".to_string(),
+    pub fn describe(self, proven_start: Option<bool>) -> String {
+        match (self, proven_start) {
+            (Self::Perfect, Some(true)) => "perfect (never a mistake)".to_string(),
+            (Self::Perfect, Some(false)) => "strongest — not proven on this board".to_string(),
+            (Self::Perfect, None) => "strongest".to_string(),
             _ => format!(
                 "{} ({}% random moves)",
                 self.as_str(),
                 (self.mistake_rate() * 100.0).round()
             ),
+        }
+    }
+
+    /// The name the tally keeps the level under: full strength counts as
+    /// "perfect" only on a board proven from the start.
+    #[must_use]
+    pub fn tally_name(self, proven_start: Option<bool>) -> &'static str {
+        match (self, proven_start) {
+            (Self::Perfect, Some(true)) => "perfect",
+            (Self::Perfect, _) => "strongest",
+            _ => self.as_str(),
         }
     }
 }

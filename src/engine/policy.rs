@@ -1,5 +1,8 @@
 //! The computer's choice (DESIGN.md §2): win fastest, else keep the draw,
-//! else make the person's win as hard as possible.
+//! else make the person's win as hard as possible — and, where no proof was
+//! found in time, the search's best estimate. Tie-breaks that would cost
+//! more than the budget fall back to a random choice among moves of the
+//! same proven value.
 
 use std::cmp::Reverse;
 
@@ -7,92 +10,133 @@ use rand::RngExt;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
-use super::{Game, Level, Outcome, Solver, Value};
+use super::{Budget, Game, Judged, Level, Outcome, Solver, Value};
 
-/// The moves a perfect player may choose from `pos`: all equally good under
-/// the policy, so the computer picks one of them at random.
-pub fn perfect_moves<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G) -> Vec<G::Move> {
-    let results = solver.results_for_choice(pos);
-    let Some(best) = results.iter().map(|(_, v)| rank(v.outcome)).max() else {
-        return Vec::new();
+/// The computer's move and what is known of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice<M> {
+    pub mv: M,
+    /// The move's result for the computer: proven, or unknown.
+    pub value: Value,
+    /// A practice level's random move, not the full-strength choice.
+    pub random: bool,
+}
+
+/// The moves a full-strength player may choose from `pos`, all equally
+/// good under the policy, with their values.
+pub fn best_moves<G: Game, S: Solver<G> + ?Sized>(
+    solver: &S,
+    pos: &G,
+    budget: &Budget,
+) -> Vec<(G::Move, Value)> {
+    let judged = solver.judge(pos, budget);
+    let of = |o: Outcome| -> Vec<Judged<G::Move>> {
+        judged
+            .iter()
+            .filter(|j| j.value.outcome == o)
+            .copied()
+            .collect()
     };
-    let candidates: Vec<(G::Move, Value)> = results
-        .into_iter()
-        .filter(|(_, v)| rank(v.outcome) == best)
-        .collect();
-    match candidates[0].1.outcome {
-        Outcome::Win => best_by(pos, candidates, |pos, (mv, v)| {
-            // Fastest win, then the fewest replies for the person.
-            (v.plies.unwrap_or(u64::MAX), replies(pos, *mv))
-        }),
-        // Keep the draw, preferring where the solver sees chances.
-        Outcome::Draw => best_by(pos, candidates, |pos, (mv, _)| {
-            Reverse(solver.preference(pos, *mv))
-        }),
-        Outcome::Loss => {
-            // Hold out longest; among those, leave the person the fewest
-            // winning replies (counted only for the longest, as it costs).
-            let longest = candidates
-                .iter()
-                .map(|(_, v)| v.plies.unwrap_or(0))
-                .max()
-                .unwrap_or(0);
-            let longest: Vec<_> = candidates
-                .into_iter()
-                .filter(|(_, v)| v.plies.unwrap_or(0) == longest)
-                .collect();
-            best_by(pos, longest, |pos, (mv, _)| {
-                let mut child = pos.clone();
-                child.play_unchecked(*mv);
-                solver.winning_moves_count(&child)
-            })
+    let (wins, draws, unknown, losses) = (
+        of(Outcome::Win),
+        of(Outcome::Draw),
+        of(Outcome::Unknown),
+        of(Outcome::Loss),
+    );
+    let picked = if !wins.is_empty() {
+        // Best score (games of scores), then the fastest win, then the
+        // fewest replies for the person.
+        let top = top_by(&wins, |j| Some(Rank(j.value)));
+        top_by(&top, |j| Some(Reverse(pos.after(j.mv).move_count())))
+    } else if !draws.is_empty() {
+        // Keep the draw, where the solver sees more chances.
+        top_by(&draws, |j| Some(j.estimate.unwrap_or(0)))
+    } else if !unknown.is_empty() {
+        top_by(&unknown, |j| Some(j.estimate.unwrap_or(0)))
+    } else {
+        // Lost: hold out longest (the best score), then leave the fewest
+        // winning replies, as far as the budget allows.
+        let longest = top_by(&losses, |j| Some(Rank(j.value)));
+        top_by(&longest, |j| {
+            solver
+                .winning_moves(&pos.after(j.mv), budget)
+                .map(Reverse)
+                .filter(|_| !budget.exhausted())
+        })
+    };
+    picked.into_iter().map(|j| (j.mv, j.value)).collect()
+}
+
+/// Orders proven values for the player who gets them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Rank(Value);
+
+impl PartialOrd for Rank {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Rank {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.compare(other.0)
+    }
+}
+
+/// The candidates with the largest key. A key of `None` means "not worked
+/// out" (the budget ran out): those are kept only when no key was found.
+fn top_by<M: Copy, K: Ord>(
+    candidates: &[Judged<M>],
+    mut key: impl FnMut(&Judged<M>) -> Option<K>,
+) -> Vec<Judged<M>> {
+    let mut best: Option<K> = None;
+    let mut top = Vec::new();
+    for c in candidates {
+        let Some(k) = key(c) else {
+            // Out of time: what was found so far decides.
+            break;
+        };
+        match &best {
+            Some(b) if k < *b => {}
+            Some(b) if k == *b => top.push(*c),
+            _ => {
+                best = Some(k);
+                top = vec![*c];
+            }
         }
     }
-}
-
-fn rank(outcome: Outcome) -> u8 {
-    match outcome {
-        Outcome::Win => 2,
-        Outcome::Draw => 1,
-        Outcome::Loss => 0,
+    if top.is_empty() {
+        candidates.to_vec()
+    } else {
+        top
     }
-}
-
-fn replies<G: Game>(pos: &G, mv: G::Move) -> usize {
-    let mut child = pos.clone();
-    child.play_unchecked(mv);
-    child.legal_moves().len()
-}
-
-fn best_by<G: Game, K: Ord>(
-    pos: &G,
-    candidates: Vec<(G::Move, Value)>,
-    key: impl Fn(&G, &(G::Move, Value)) -> K,
-) -> Vec<G::Move> {
-    let keyed: Vec<(K, G::Move)> = candidates.iter().map(|c| (key(pos, c), c.0)).collect();
-    let Some(min) = keyed.iter().map(|(k, _)| k).min() else {
-        return Vec::new();
-    };
-    keyed
-        .iter()
-        .filter(|(k, _)| k == min)
-        .map(|(_, mv)| *mv)
-        .collect()
 }
 
 /// The computer's move at `level`: a random legal move at the level's rate,
-/// otherwise a random one of the perfect moves. `None` when the game is over.
-pub fn choose_move<G: Game, S: Solver<G> + ?Sized>(
+/// otherwise a random one of the best moves. `None` when the game is over.
+pub fn choose<G: Game, S: Solver<G> + ?Sized>(
     solver: &S,
     pos: &G,
     level: Level,
     rng: &mut StdRng,
-) -> Option<G::Move> {
+    budget: &Budget,
+) -> Option<Choice<G::Move>> {
     if pos.status().is_over() {
         return None;
     }
     if level.mistake_rate() > 0.0 && rng.random_bool(level.mistake_rate()) {
-        return pos.legal_moves().choose(rng).copied();
+        let mv = pos.random_move(rng)?;
+        return Some(Choice {
+            mv,
+            value: Value::UNKNOWN,
+            random: true,
+        });
     }
-    perfect_moves(solver, pos).choose(rng).copied()
+    let best = best_moves(solver, pos, budget);
+    let &(mv, value) = best.choose(rng)?;
+    Some(Choice {
+        mv,
+        value,
+        random: false,
+    })
 }

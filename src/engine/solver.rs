@@ -1,78 +1,156 @@
-//! The `Solver` trait: what the computer and the reports ask of a solver.
+//! The `Solver` trait: what the computer, the coach and the reports ask of
+//! a solver, each question within a budget.
 
-use super::{Game, Outcome, Value};
+use super::{Budget, Game, Outcome, Value};
 
-/// An exact (or, where it says so, unproven) evaluator of positions of `G`.
-pub trait Solver<G: Game> {
-    /// The value of `pos` for the player to move.
-    fn value(&self, pos: &G) -> Value;
+/// Moves not listed one by one, all with one proven result: in nim with
+/// piles of 10^18 every move but the few winning ones is a loss.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rest {
+    pub count: u128,
+    pub value: Value,
+}
 
-    /// Every legal move with its result for the player who makes it.
-    fn move_results(&self, pos: &G) -> Vec<(G::Move, Value)> {
-        pos.legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                (mv, self.value(&child).for_mover())
-            })
-            .collect()
+/// Every legal move's result for the player who makes it: listed, plus
+/// (where there are too many to list) the rest as a count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveResults<M> {
+    pub listed: Vec<(M, Value)>,
+    pub rest: Option<Rest>,
+}
+
+impl<M: Copy + PartialEq> MoveResults<M> {
+    #[must_use]
+    pub fn all(listed: Vec<(M, Value)>) -> Self {
+        Self { listed, rest: None }
     }
 
-    /// Results enough for the computer's choice (DESIGN.md §2): the best
-    /// moves' values exact; a solver may leave the others rough (unproven)
-    /// where that is much cheaper. By default, every move's exact result.
-    fn results_for_choice(&self, pos: &G) -> Vec<(G::Move, Value)> {
-        self.move_results(pos)
-    }
-
-    /// How many of the moves from `pos` win for the player to move.
-    fn winning_moves_count(&self, pos: &G) -> usize {
-        self.move_results(pos)
+    /// The result of one move, if it is listed or the rest's.
+    #[must_use]
+    pub fn get(&self, mv: M) -> Option<Value> {
+        self.listed
             .iter()
-            .filter(|(_, v)| v.outcome == Outcome::Win)
-            .count()
+            .find(|(m, _)| *m == mv)
+            .map(|(_, v)| *v)
+            .or_else(|| self.rest.map(|r| r.value))
     }
 
-    /// Among moves of equal value, how much the solver likes `mv` (higher
-    /// is better): the search's judgement where values are not proven, or
-    /// a chance for the opponent to go wrong in a drawn game.
-    fn preference(&self, _pos: &G, _mv: G::Move) -> i64 {
-        0
+    /// The position's value as the best of its moves.
+    #[must_use]
+    pub fn best(&self) -> Value {
+        Value::best(
+            self.listed
+                .iter()
+                .map(|(_, v)| *v)
+                .chain(self.rest.map(|r| r.value)),
+        )
     }
 
-    /// Sentences that explain the position: the idea behind its value.
-    fn explain(&self, _pos: &G) -> Vec<String> {
-        Vec::new()
+    /// How many moves have each outcome: listed and summarised together.
+    #[must_use]
+    pub fn count(&self, outcome: Outcome) -> u128 {
+        let listed = self
+            .listed
+            .iter()
+            .filter(|(_, v)| v.outcome == outcome)
+            .count() as u128;
+        listed
+            + self
+                .rest
+                .filter(|r| r.value.outcome == outcome)
+                .map_or(0, |r| r.count)
     }
 
-    /// The short reason a winning (or drawing) move is right, for hints.
-    fn reason(&self, _pos: &G, _mv: G::Move) -> Option<String> {
-        None
+    #[must_use]
+    pub fn total(&self) -> u128 {
+        self.listed.len() as u128 + self.rest.map_or(0, |r| r.count)
     }
 }
 
-/// A shared solver is a solver: families keep their solved tables in an `Arc`.
-impl<G: Game, S: Solver<G> + ?Sized> Solver<G> for std::sync::Arc<S> {
-    fn value(&self, pos: &G) -> Value {
-        (**self).value(pos)
+/// One move as the computer weighs it: its value (exact for the moves that
+/// matter; a solver may leave others unknown) and, where values are
+/// unknown, the search's estimate (higher is better for the mover).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judged<M> {
+    pub mv: M,
+    pub value: Value,
+    pub estimate: Option<i64>,
+}
+
+/// An evaluator of positions of `G`. Every answer is exact or unknown; a
+/// solver stops when the budget is exhausted and answers unknown for what
+/// it did not settle.
+pub trait Solver<G: Game>: Send + Sync {
+    /// The value of `pos` for the player to move.
+    fn value(&self, pos: &G, budget: &Budget) -> Value;
+
+    /// Every legal move's result for the player who makes it.
+    fn move_results(&self, pos: &G, budget: &Budget) -> MoveResults<G::Move> {
+        MoveResults::all(
+            pos.moves()
+                .map(|mv| {
+                    let value = if budget.exhausted() {
+                        Value::UNKNOWN
+                    } else {
+                        self.value(&pos.after(mv), budget).for_mover()
+                    };
+                    (mv, value)
+                })
+                .collect(),
+        )
     }
-    fn move_results(&self, pos: &G) -> Vec<(G::Move, Value)> {
-        (**self).move_results(pos)
+
+    /// The moves the computer chooses among, with their values. A solver may
+    /// leave moves that cannot be best rough (a loss without plies) where
+    /// that is much cheaper, and may leave out the rest of a summary but a
+    /// sample. By default, every move's result.
+    fn judge(&self, pos: &G, budget: &Budget) -> Vec<Judged<G::Move>> {
+        let results = self.move_results(pos, budget);
+        let mut out: Vec<Judged<G::Move>> = results
+            .listed
+            .iter()
+            .map(|&(mv, value)| Judged {
+                mv,
+                value,
+                estimate: None,
+            })
+            .collect();
+        if let Some(rest) = results.rest {
+            // A spread of the summarised moves: any of them is as good.
+            let n = pos.move_count();
+            let step = (n / 64).max(1);
+            let mut i = 0;
+            while i < n && out.len() < results.listed.len() + 64 {
+                if let Some(mv) = pos.nth_move(i)
+                    && results.listed.iter().all(|(m, _)| *m != mv)
+                {
+                    out.push(Judged {
+                        mv,
+                        value: rest.value,
+                        estimate: None,
+                    });
+                }
+                i += step;
+            }
+        }
+        out
     }
-    fn results_for_choice(&self, pos: &G) -> Vec<(G::Move, Value)> {
-        (**self).results_for_choice(pos)
+
+    /// How many of the moves from `pos` win for the player to move; `None`
+    /// when the budget ran out first.
+    fn winning_moves(&self, pos: &G, budget: &Budget) -> Option<u128> {
+        let results = self.move_results(pos, budget);
+        (results.count(Outcome::Unknown) == 0).then(|| results.count(Outcome::Win))
     }
-    fn winning_moves_count(&self, pos: &G) -> usize {
-        (**self).winning_moves_count(pos)
+
+    /// Sentences that explain the position: the idea behind its value.
+    fn explain(&self, _pos: &G, _budget: &Budget) -> Vec<String> {
+        Vec::new()
     }
-    fn preference(&self, pos: &G, mv: G::Move) -> i64 {
-        (**self).preference(pos, mv)
-    }
-    fn explain(&self, pos: &G) -> Vec<String> {
-        (**self).explain(pos)
-    }
-    fn reason(&self, pos: &G, mv: G::Move) -> Option<String> {
-        (**self).reason(pos, mv)
+
+    /// Why a move is right, in a short clause, where the solver can say
+    /// (never a bare repetition of its result).
+    fn reason(&self, _pos: &G, _mv: G::Move, _budget: &Budget) -> Option<String> {
+        None
     }
 }

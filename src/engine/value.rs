@@ -1,12 +1,17 @@
-//! Values of positions: win, loss or draw for the player to move.
+//! Values of positions: win, loss, draw — or unknown — for the player to move.
 
+use std::cmp::Ordering;
 use std::fmt;
 
+/// A result for the player to move (or for the player who makes a move).
+/// `Unknown` is a value of its own: no exact method settled it, and it is
+/// never shown as a guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     Win,
     Loss,
     Draw,
+    Unknown,
 }
 
 impl Outcome {
@@ -16,7 +21,7 @@ impl Outcome {
         match self {
             Self::Win => Self::Loss,
             Self::Loss => Self::Win,
-            Self::Draw => Self::Draw,
+            other => other,
         }
     }
 
@@ -26,6 +31,24 @@ impl Outcome {
             Self::Win => "win",
             Self::Loss => "loss",
             Self::Draw => "draw",
+            Self::Unknown => "unknown",
+        }
+    }
+
+    /// Whether an exact method settled it.
+    #[must_use]
+    pub const fn is_known(self) -> bool {
+        !matches!(self, Self::Unknown)
+    }
+
+    /// `+`, `=`, `-` or `?`: the mark of the values overlay.
+    #[must_use]
+    pub const fn sign(self) -> char {
+        match self {
+            Self::Win => '+',
+            Self::Draw => '=',
+            Self::Loss => '-',
+            Self::Unknown => '?',
         }
     }
 }
@@ -38,24 +61,32 @@ impl fmt::Display for Outcome {
 
 /// A position's value for the player to move.
 ///
-/// `plies` is the number of moves until the game ends when the winner wins as
-/// fast as it can and the loser holds out as long as it can; it is `None` for
-/// draws and wherever it was not computed exactly — it is never guessed.
-/// `proven` says the value comes from an exact method.
+/// `plies` is the number of moves until the game ends when the winner wins
+/// as fast as it can and the loser holds out as long as it can; it is `None`
+/// for draws and unknown values and wherever it was not computed exactly —
+/// it is never guessed. `score` is the final difference of totals for the
+/// player to move with best play, in games of scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Value {
     pub outcome: Outcome,
     pub plies: Option<u64>,
-    pub proven: bool,
+    pub score: Option<i64>,
 }
 
 impl Value {
+    /// Not settled by any exact method.
+    pub const UNKNOWN: Self = Self {
+        outcome: Outcome::Unknown,
+        plies: None,
+        score: None,
+    };
+
     #[must_use]
     pub const fn exact(outcome: Outcome, plies: Option<u64>) -> Self {
         Self {
             outcome,
             plies,
-            proven: true,
+            score: None,
         }
     }
 
@@ -66,17 +97,27 @@ impl Value {
         Self::exact(outcome, None)
     }
 
-    /// The negamax choice among the values of the moves, each seen by the mover:
-    /// the fastest win, else a draw, else the slowest loss.
-    pub fn best(values: impl Iterator<Item = Value>) -> Value {
-        let mut best: Option<Value> = None;
-        for v in values {
-            best = Some(match best {
-                None => v,
-                Some(b) => better(b, v),
-            });
+    /// An exact value of a game of scores: the outcome is the score's sign.
+    #[must_use]
+    pub const fn scored(score: i64, plies: Option<u64>) -> Self {
+        let outcome = if score > 0 {
+            Outcome::Win
+        } else if score < 0 {
+            Outcome::Loss
+        } else {
+            Outcome::Draw
+        };
+        Self {
+            outcome,
+            plies: if score == 0 { None } else { plies },
+            score: Some(score),
         }
-        best.unwrap_or(Value::outcome_only(Outcome::Draw))
+    }
+
+    /// Whether an exact method settled this value.
+    #[must_use]
+    pub const fn is_proven(self) -> bool {
+        self.outcome.is_known()
     }
 
     /// The value of the move that led here, for the player who made it.
@@ -85,10 +126,65 @@ impl Value {
         Self {
             outcome: self.outcome.flip(),
             plies: match self.outcome {
-                Outcome::Draw => None,
-                _ => self.plies.map(|p| p + 1),
+                Outcome::Win | Outcome::Loss => self.plies.map(|p| p + 1),
+                _ => None,
             },
-            proven: self.proven,
+            score: self.score.map(|s| -s),
+        }
+    }
+
+    /// How two proven values compare for the player who gets them (scores
+    /// first, then win, draw, loss; a faster win and a slower loss are better).
+    #[must_use]
+    pub fn compare(self, other: Self) -> Ordering {
+        if let (Some(a), Some(b)) = (self.score, other.score)
+            && a != b
+        {
+            return a.cmp(&b);
+        }
+        let rank = |v: Self| match v.outcome {
+            Outcome::Win => 3,
+            Outcome::Draw => 2,
+            Outcome::Unknown => 1,
+            Outcome::Loss => 0,
+        };
+        rank(self)
+            .cmp(&rank(other))
+            .then_with(|| match self.outcome {
+                // A win without a known length ranks after every known one.
+                Outcome::Win => other
+                    .plies
+                    .unwrap_or(u64::MAX)
+                    .cmp(&self.plies.unwrap_or(u64::MAX)),
+                Outcome::Loss => self.plies.unwrap_or(0).cmp(&other.plies.unwrap_or(0)),
+                _ => Ordering::Equal,
+            })
+    }
+
+    /// The negamax choice among the values of the moves, each seen by the
+    /// mover. An unknown move leaves the choice unknown unless a proven win
+    /// is among the others (and then its length is not exact).
+    pub fn best(values: impl IntoIterator<Item = Value>) -> Value {
+        let mut best: Option<Value> = None;
+        let mut unknown = false;
+        for v in values {
+            if !v.is_proven() {
+                unknown = true;
+                continue;
+            }
+            best = Some(match best {
+                Some(b) if b.compare(v) != Ordering::Less => b,
+                _ => v,
+            });
+        }
+        match best {
+            None if unknown => Value::UNKNOWN,
+            None => Value::outcome_only(Outcome::Draw),
+            Some(b) if !unknown => b,
+            Some(b) if b.outcome == Outcome::Win && b.score.is_none() => {
+                Value::outcome_only(Outcome::Win)
+            }
+            Some(_) => Value::UNKNOWN,
         }
     }
 }
@@ -96,6 +192,9 @@ impl Value {
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.outcome)?;
+        if let Some(s) = self.score {
+            write!(f, " by {}", s.abs())?;
+        }
         if let Some(p) = self.plies {
             write!(f, " in {p}")?;
         }
@@ -103,31 +202,36 @@ impl fmt::Display for Value {
     }
 }
 
-fn better(a: Value, b: Value) -> Value {
-    let rank = |v: &Value| match v.outcome {
-        Outcome::Win => 2,
-        Outcome::Draw => 1,
-        Outcome::Loss => 0,
-    };
-    match rank(&a).cmp(&rank(&b)) {
-        std::cmp::Ordering::Greater => a,
-        std::cmp::Ordering::Less => b,
-        std::cmp::Ordering::Equal => match a.outcome {
-            Outcome::Win => {
-                if a.plies <= b.plies {
-                    a
-                } else {
-                    b
-                }
-            }
-            Outcome::Loss => {
-                if a.plies >= b.plies {
-                    a
-                } else {
-                    b
-                }
-            }
-            Outcome::Draw => a,
-        },
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_prefers_fast_wins_slow_losses_and_keeps_unknowns_honest() {
+        let win = |p| Value::exact(Outcome::Win, Some(p));
+        let loss = |p| Value::exact(Outcome::Loss, Some(p));
+        let draw = Value::outcome_only(Outcome::Draw);
+        assert_eq!(Value::best([win(5), win(3), draw]), win(3));
+        assert_eq!(Value::best([loss(2), loss(6)]), loss(6));
+        assert_eq!(Value::best([loss(2), draw]), draw);
+        assert_eq!(Value::best([draw, Value::UNKNOWN]), Value::UNKNOWN);
+        assert_eq!(
+            Value::best([win(3), Value::UNKNOWN]),
+            Value::outcome_only(Outcome::Win)
+        );
+        assert_eq!(
+            Value::best([Value::scored(3, None), Value::scored(-1, None)]).score,
+            Some(3)
+        );
+    }
+
+    #[test]
+    fn the_mover_sees_the_other_side() {
+        let v = Value::scored(-4, Some(2)).for_mover();
+        assert_eq!(
+            (v.outcome, v.plies, v.score),
+            (Outcome::Win, Some(3), Some(4))
+        );
+        assert_eq!(Value::UNKNOWN.for_mover(), Value::UNKNOWN);
     }
 }

@@ -1,5 +1,6 @@
-//! One module per kind of game: its rules, its positions and its fast exact
-//! solver. A game knows no screen.
+//! One module per family of games: its rules (read from the family's TOML
+//! table), its positions and its fast exact solver. A game knows no screen;
+//! the registry (`src/families.rs`) joins each family to its board view.
 
 pub mod divisors;
 pub mod flags;
@@ -7,67 +8,49 @@ pub mod mnk;
 pub mod nim;
 
 use std::fmt;
+use std::sync::Arc;
 
-use serde::Deserialize;
+use crate::engine::{Game, Solver};
+use crate::schema::Table;
 
-use crate::engine::AnyMatch;
+/// What a family of games provides: how a ruleset's table becomes rules,
+/// the starting position, and the solver.
+pub trait Family: 'static {
+    /// The `kind` a ruleset names, and the name of its table (`[flags]`).
+    const KIND: &'static str;
+    /// The rules of one ruleset, with whatever was solved once for all its
+    /// games (cheap to clone: shared tables sit behind `Arc`s).
+    type Rules: Clone + fmt::Debug + Send + Sync + 'static;
+    type Game: Game + fmt::Display;
+    type Solver: Solver<Self::Game> + 'static;
 
-/// The game families a ruleset can name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    Flags,
-    Nim,
-    Divisors,
-    Mnk,
-}
+    /// Reads and checks the family's table; every problem goes to `table`,
+    /// and `None` comes back when there was one.
+    fn check(table: &mut Table<'_, '_>) -> Option<Self::Rules>;
 
-impl Kind {
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Flags => "flags",
-            Self::Nim => "nim",
-            Self::Divisors => "divisors",
-            Self::Mnk => "mnk",
-        }
+    /// The starting position.
+    fn start(rules: &Self::Rules) -> Self::Game;
+
+    /// The solver for the ruleset's games (shared by all of them).
+    fn solver(rules: &Self::Rules) -> Arc<Self::Solver>;
+
+    /// The rules in plain words, a sentence a line.
+    fn card(rules: &Self::Rules) -> Vec<String>;
+
+    /// Makes an opening book of every position up to `depth` moves, for
+    /// families whose solver uses one; `progress` hears each depth done
+    /// (moves, positions, seconds so far).
+    fn make_book(
+        _rules: &Self::Rules,
+        _depth: u32,
+        _progress: &mut dyn FnMut(u32, usize, f64),
+    ) -> Option<MadeBook> {
+        None
     }
 }
 
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// A checked ruleset's game, one variant per family.
-#[derive(Clone, Debug)]
-pub enum GameRules {
-    Flags(flags::Rules),
-    Nim(nim::Rules),
-    Divisors(divisors::Rules),
-    Mnk(mnk::Rules),
-}
-
-impl GameRules {
-    #[must_use]
-    pub const fn kind(&self) -> Kind {
-        match self {
-            Self::Flags(_) => Kind::Flags,
-            Self::Nim(_) => Kind::Nim,
-            Self::Divisors(_) => Kind::Divisors,
-            Self::Mnk(_) => Kind::Mnk,
-        }
-    }
-
-    /// A new game from the starting position, with the family's fast solver.
-    #[must_use]
-    pub fn new_match(&self) -> Box<dyn AnyMatch> {
-        match self {
-            Self::Flags(r) => Box::new(r.new_match()),
-            Self::Nim(r) => Box::new(r.new_match()),
-            Self::Divisors(r) => Box::new(r.new_match()),
-            Self::Mnk(r) => Box::new(r.new_match()),
-        }
-    }
+/// An opening book made by the program, ready to be written.
+pub struct MadeBook {
+    pub text: String,
+    pub entries: usize,
 }

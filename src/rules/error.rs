@@ -1,81 +1,78 @@
 //! Ruleset errors: every one names the file and, where it can, the line and
 //! column, with a sentence saying what is wrong and what is allowed.
 
+use std::fmt;
 use std::ops::Range;
 
-/// A problem at a place in a ruleset's text, before the file name is known.
+use crate::schema::{Problem, line_column};
+
+/// A problem placed in its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpanError {
+pub struct Located {
+    pub line: usize,
+    pub column: usize,
     pub span: Range<usize>,
     pub message: String,
 }
 
-impl SpanError {
-    pub fn new(span: Range<usize>, message: impl Into<String>) -> Self {
-        Self {
-            span,
-            message: message.into(),
-        }
-    }
-}
-
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub enum RulesetError {
-    /// The text was read but is not a valid ruleset.
-    #[error("{file}:{line}:{column}: {message}")]
+    /// The text was read but is not a valid ruleset: every problem found.
     Invalid {
         file: String,
-        line: usize,
-        column: usize,
-        message: String,
+        /// The text, for showing the lines with carets.
+        source: String,
+        problems: Vec<Located>,
     },
     /// The file could not be read at all.
-    #[error("{file}: {message}")]
     Unreadable { file: String, message: String },
     /// No built-in or user ruleset has that name, and it is no file.
-    #[error("no ruleset '{name}': use a built-in name ({known}) or the path of a .toml file")]
     NotFound { name: String, known: String },
 }
 
 impl RulesetError {
-    /// Places a span error in `source`, counting lines and columns from 1
-    /// (columns in characters).
+    /// Places problems in `source`, counting lines and columns from 1.
     #[must_use]
-    pub fn at(file: &str, source: &str, error: &SpanError) -> Self {
-        let (line, column) = line_column(source, error.span.start);
+    pub fn invalid(file: &str, source: &str, problems: Vec<Problem>) -> Self {
+        let problems = problems
+            .into_iter()
+            .map(|p| {
+                let (line, column) = line_column(source, p.span.start);
+                Located {
+                    line,
+                    column,
+                    span: p.span,
+                    message: p.message,
+                }
+            })
+            .collect();
         Self::Invalid {
             file: file.to_string(),
-            line,
-            column,
-            message: error.message.clone(),
+            source: source.to_string(),
+            problems,
         }
     }
 }
 
-/// The 1-based line and column of byte `offset` in `source`.
-#[must_use]
-pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(source.len());
-    while !source.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &source[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
-    (line, column)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_and_columns_count_from_one() {
-        let text = "a = 1\nbé = 2\n";
-        assert_eq!(line_column(text, 0), (1, 1));
-        assert_eq!(line_column(text, 6), (2, 1));
-        assert_eq!(line_column(text, 9), (2, 3));
-        assert_eq!(line_column(text, 999), (3, 1));
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Invalid { file, problems, .. } => {
+                for (i, p) in problems.iter().enumerate() {
+                    if i > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "{file}:{}:{}: {}", p.line, p.column, p.message)?;
+                }
+                Ok(())
+            }
+            Self::Unreadable { file, message } => write!(f, "{file}: {message}"),
+            Self::NotFound { name, known } => write!(
+                f,
+                "no ruleset '{name}': use a built-in name ({known}) or the path of a .toml file"
+            ),
+        }
     }
 }
+
+impl std::error::Error for RulesetError {}

@@ -1,95 +1,51 @@
-//! Rulesets: TOML files parsed with serde, checked value by value, with
-//! errors that name the file, line and column; the built-in registry.
+//! Rulesets: TOML files read field by field, every problem reported with
+//! its line and column; the built-in rulesets and the user's folder. The
+//! family's own table is read by the family found in the registry: this
+//! module names no family.
 
 mod builtin;
-mod checks;
 mod error;
 mod source;
 
-use serde::Deserialize;
-use toml::Spanned;
+use std::path::Path;
+use std::sync::Arc;
 
-use crate::engine::AnyMatch;
-use crate::games::{self, GameRules, Kind};
+use toml::de::{DeTable, DeValue};
+
+use crate::families::{self, Rules};
+use crate::schema::{Problem, Table, what_is};
+use crate::session::{AnySession, Setup};
 
 pub use builtin::BUILTIN;
-pub use checks::{in_range, number_set};
-pub use error::{RulesetError, SpanError, line_column};
+pub use error::{Located, RulesetError};
 pub use source::{Listed, Origin, builtins, find, list_all, load_path, user_dir};
 
 /// The largest ruleset file read, so no file can exhaust memory.
 pub const MAX_FILE_BYTES: usize = 64 * 1024;
 
-/// A checked ruleset: a named game variant the computer can play perfectly.
+/// A checked ruleset: a named game variant the computer can play.
 #[derive(Clone, Debug)]
 pub struct Ruleset {
     pub name: String,
     pub description: String,
-    pub rules: GameRules,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawRuleset {
-    name: Spanned<String>,
-    #[serde(default)]
-    description: String,
-    kind: Spanned<Kind>,
-    flags: Option<Spanned<games::flags::RawRules>>,
-    nim: Option<Spanned<games::nim::RawRules>>,
-    divisors: Option<Spanned<games::divisors::RawRules>>,
-    mnk: Option<Spanned<games::mnk::RawRules>>,
-}
-
-impl RawRuleset {
-    /// The kind's own table, checked; a table of another kind is refused.
-    fn rules(self) -> Result<GameRules, SpanError> {
-        let kind = *self.kind.get_ref();
-        let others = [
-            (Kind::Flags, self.flags.as_ref().map(Spanned::span)),
-            (Kind::Nim, self.nim.as_ref().map(Spanned::span)),
-            (Kind::Divisors, self.divisors.as_ref().map(Spanned::span)),
-            (Kind::Mnk, self.mnk.as_ref().map(Spanned::span)),
-        ];
-        if let Some((other, span)) = others
-            .into_iter()
-            .find_map(|(k, span)| span.filter(|_| k != kind).map(|s| (k, s)))
-        {
-            return Err(SpanError::new(
-                span,
-                format!("a [{other}] table does not belong in a ruleset of kind '{kind}'"),
-            ));
-        }
-        let missing = || {
-            SpanError::new(
-                self.kind.span(),
-                format!("a ruleset of kind '{kind}' needs a [{kind}] table"),
-            )
-        };
-        match kind {
-            Kind::Flags => games::flags::validate(self.flags.as_ref().ok_or_else(missing)?)
-                .map(GameRules::Flags),
-            Kind::Nim => {
-                games::nim::validate(self.nim.as_ref().ok_or_else(missing)?).map(GameRules::Nim)
-            }
-            Kind::Divisors => {
-                games::divisors::validate(self.divisors.as_ref().ok_or_else(missing)?)
-                    .map(GameRules::Divisors)
-            }
-            Kind::Mnk => {
-                games::mnk::validate(self.mnk.as_ref().ok_or_else(missing)?).map(GameRules::Mnk)
-            }
-        }
-    }
+    pub rules: Arc<dyn Rules>,
 }
 
 impl Ruleset {
     /// Parses and checks a ruleset's text; `file` names it in errors.
     ///
     /// # Errors
-    /// The first problem found, with its line and column.
+    /// Every problem found, each with its line and column.
     pub fn parse(file: &str, source: &str) -> Result<Self, RulesetError> {
-        let at = |e: SpanError| RulesetError::at(file, source, &e);
+        Self::parse_in(file, source, None)
+    }
+
+    /// As [`Ruleset::parse`], with the folder that paths in the file are
+    /// relative to.
+    ///
+    /// # Errors
+    /// Every problem found, each with its line and column.
+    pub fn parse_in(file: &str, source: &str, dir: Option<&Path>) -> Result<Self, RulesetError> {
         if source.len() > MAX_FILE_BYTES {
             return Err(RulesetError::Unreadable {
                 file: file.to_string(),
@@ -99,66 +55,154 @@ impl Ruleset {
                 ),
             });
         }
-        let raw: RawRuleset = toml::from_str(source).map_err(|e| {
-            at(SpanError::new(
-                e.span().unwrap_or(0..0),
-                plain_words(e.message()),
-            ))
-        })?;
-        let name = raw.name.get_ref().trim();
-        if name.is_empty() || name.chars().count() > 60 {
-            return Err(at(SpanError::new(
-                raw.name.span(),
-                "name must have 1 to 60 characters",
-            )));
+        let (doc, errors) = DeTable::parse_recoverable(source);
+        if !errors.is_empty() {
+            let problems = errors
+                .iter()
+                .map(|e| Problem::new(e.span().unwrap_or(0..0), e.message().trim_end().to_string()))
+                .collect();
+            return Err(RulesetError::invalid(file, source, problems));
         }
-        let name = name.to_string();
-        let description = raw.description.trim().to_string();
-        let rules = raw.rules().map_err(at)?;
-        Ok(Self {
-            name,
-            description,
-            rules,
-        })
+        read(doc.get_ref(), dir).map_err(|problems| RulesetError::invalid(file, source, problems))
     }
 
     /// Reads raw bytes (a file's content) as a ruleset.
     ///
     /// # Errors
     /// Text that is not UTF-8 is refused at the first bad byte.
-    pub fn parse_bytes(file: &str, bytes: &[u8]) -> Result<Self, RulesetError> {
+    pub fn parse_bytes(file: &str, bytes: &[u8], dir: Option<&Path>) -> Result<Self, RulesetError> {
         match std::str::from_utf8(bytes) {
-            Ok(text) => Self::parse(file, text),
+            Ok(text) => Self::parse_in(file, text, dir),
             Err(e) => {
                 let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
-                let (line, column) = line_column(good, good.len());
-                Err(RulesetError::Invalid {
-                    file: file.to_string(),
-                    line,
-                    column,
-                    message: "the file is not UTF-8 text; a ruleset is a TOML text file".into(),
-                })
+                Err(RulesetError::invalid(
+                    file,
+                    good,
+                    vec![Problem::new(
+                        good.len()..good.len(),
+                        "the file is not UTF-8 text; a ruleset is a TOML text file",
+                    )],
+                ))
             }
         }
     }
 
     #[must_use]
-    pub fn kind(&self) -> Kind {
+    pub fn kind(&self) -> &'static str {
         self.rules.kind()
     }
 
-    /// A new game from the ruleset's starting position, with its solver.
+    /// A new game for plain play or `analyze`.
     #[must_use]
-    pub fn new_match(&self) -> Box<dyn AnyMatch> {
-        self.rules.new_match()
+    pub fn session(&self, setup: Setup) -> Box<dyn AnySession> {
+        self.rules.session(setup)
     }
 }
 
-/// serde's messages in a user's words.
-fn plain_words(message: &str) -> String {
-    message
-        .trim_end()
-        .replace("expected i64", "expected a whole number")
-        .replace("expected a sequence", "expected a list")
-        .replace("expected a boolean", "expected true or false")
+/// The whole ruleset: name, description, kind and the kind's table.
+fn read(doc: &DeTable<'_>, dir: Option<&Path>) -> Result<Ruleset, Vec<Problem>> {
+    let mut top = Table::new("the ruleset", doc, 0..0).with_dir(dir);
+    let name = top.string("name").and_then(|n| {
+        let trimmed = n.get_ref().trim();
+        if trimmed.is_empty() || trimmed.chars().count() > 60 {
+            top.problem(n.span(), "name must have 1 to 60 characters");
+            None
+        } else {
+            Some(trimmed.to_string())
+        }
+    });
+    let description = top.string_or("description", "");
+    let family = top.require("kind").and_then(|k| {
+        let found = match k.get_ref() {
+            DeValue::String(s) => families::find(s),
+            _ => None,
+        };
+        if found.is_none() {
+            let names: Vec<String> = families::kinds()
+                .iter()
+                .map(|k| format!("\"{k}\""))
+                .collect();
+            let is = match k.get_ref() {
+                DeValue::String(s) => format!("'{s}'"),
+                other => what_is(other),
+            };
+            top.problem(
+                k.span(),
+                format!("kind is {is}: use one of {}", names.join(", ")),
+            );
+        }
+        found.map(|f| (f, k.span()))
+    });
+    // A table of another kind is a mistake worth naming.
+    for other in families::FAMILIES.iter().map(|f| f.kind()) {
+        if family.as_ref().is_some_and(|(f, _)| f.kind() == other) {
+            continue;
+        }
+        if let Some(v) = top.value(other) {
+            let kind = family.as_ref().map_or("?", |(f, _)| f.kind());
+            top.problem(
+                v.span(),
+                format!("a [{other}] table does not belong in a ruleset of kind '{kind}'"),
+            );
+        }
+    }
+    let kind = family.as_ref().map(|(f, _)| f.kind());
+    top.set_keys(move || match kind {
+        Some(k) => format!("name, description, kind and the [{k}] table"),
+        None => "name, description, kind and the table of the kind".to_string(),
+    });
+    let mut problems = Vec::new();
+    let rules = family.and_then(|(f, kind_span)| {
+        let kind = f.kind();
+        match top.value(kind).map(|v| (v, v.get_ref())) {
+            Some((v, DeValue::Table(table))) => {
+                let mut t = Table::new(format!("[{kind}]"), table, v.span()).with_dir(dir);
+                let rules = f.check(&mut t);
+                problems.extend(t.finish());
+                rules
+            }
+            Some((v, other)) => {
+                top.problem(
+                    v.span(),
+                    format!(
+                        "{kind} must be a table, not {}: write [{kind}] on a line of its own, with its keys below it",
+                        what_is(other)
+                    ),
+                );
+                None
+            }
+            None => {
+                // Keys written at the top that belong below a header that is
+                // missing: name the first, where the header should go.
+                let stray = top.unasked();
+                if let Some((key, span)) = stray.first() {
+                    top.problem(
+                        span.clone(),
+                        format!(
+                            "'{key}' is not a key of a ruleset: the [{kind}] header is missing; add the line [{kind}] above it"
+                        ),
+                    );
+                    for (key, _) in stray {
+                        top.mark_known(key);
+                    }
+                } else {
+                    top.problem(
+                        kind_span,
+                        format!("a ruleset of kind '{kind}' needs a [{kind}] table"),
+                    );
+                }
+                None
+            }
+        }
+    });
+    problems.extend(top.finish());
+    problems.sort_by_key(|p| p.span.start);
+    match (name, description, rules) {
+        (Some(name), Some(description), Some(rules)) if problems.is_empty() => Ok(Ruleset {
+            name,
+            description: description.get_ref().trim().to_string(),
+            rules,
+        }),
+        _ => Err(problems),
+    }
 }

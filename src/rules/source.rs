@@ -50,7 +50,7 @@ pub fn load_path(path: &Path) -> Result<Ruleset, RulesetError> {
         )));
     }
     let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
-    Ruleset::parse_bytes(&file, &bytes)
+    Ruleset::parse_bytes(&file, &bytes, path.parent())
 }
 
 /// Every built-in ruleset.

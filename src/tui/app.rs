@@ -1,19 +1,17 @@
-//! The app's state and its transitions: menu → setup → playing → game over
-//! → menu. Keys and mouse clicks arrive through `handle_event`, so tests
-//! drive the real app without a terminal.
+//! The app's state: one screen at a time — the menu, the setup of a game,
+//! a game — and its transitions. Keys and mouse clicks arrive through
+//! `handle_event` (in `input.rs`), so tests drive the real app without a
+//! terminal.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
+use std::time::Duration;
 
-use rand::rngs::StdRng;
-
-use crate::engine::{AnyMatch, Level, Outcome, Player, Status};
-use crate::games::Kind;
-use crate::plain::{coach_line, hint, rng_for};
+use crate::engine::{Budget, Level, Player, Value};
 use crate::rules::{Listed, Ruleset};
+use crate::session::{Job, Poll, Setup, words};
 
-use super::boards::{self, Cursor};
-use super::tally::{Finish, Tally};
+use super::play::{Action, PlayScreen, ScreenOptions};
+use super::tally::Tally;
 use super::theme::Theme;
 
 /// One game the menu offers.
@@ -22,11 +20,65 @@ pub struct Entry {
     pub ruleset: Ruleset,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
+/// Before a game: who has the upper hand (worked out beside the screen).
+pub struct SetupScreen {
+    job: Option<Job<Value>>,
+    pub start_value: Option<Value>,
+}
+
+impl SetupScreen {
+    fn new(ruleset: &Ruleset, think: Option<Duration>) -> Self {
+        let rules = std::sync::Arc::clone(&ruleset.rules);
+        let job = Job::spawn(Budget::maybe(think), move |b| rules.start_value(b));
+        Self {
+            job: Some(job),
+            start_value: None,
+        }
+    }
+
+    fn tick(&mut self) {
+        if let Some(job) = self.job.as_mut() {
+            match job.poll() {
+                Poll::Pending => {}
+                Poll::Done(v) => {
+                    self.start_value = Some(v);
+                    self.job = None;
+                }
+                Poll::Failed => {
+                    self.start_value = Some(Value::UNKNOWN);
+                    self.job = None;
+                }
+            }
+        }
+    }
+
+    /// Whether the start is proven: `None` while it is being worked out.
+    #[must_use]
+    pub fn proven(&self) -> Option<bool> {
+        self.start_value.map(Value::is_proven)
+    }
+
+    /// Who has the upper hand, in words.
+    #[must_use]
+    pub fn upper_hand(&self) -> String {
+        self.start_value.map_or_else(
+            || "Working out who has the upper hand…".to_string(),
+            words::upper_hand,
+        )
+    }
+
+    #[must_use]
+    pub fn thinking(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
+/// The screen shown.
+pub enum Mode {
     Menu,
-    Setup,
-    Playing,
+    Setup(SetupScreen),
+    Playing(Box<dyn PlayScreen>),
+    Quit,
 }
 
 /// What the command line fixed before the TUI started.
@@ -37,74 +89,31 @@ pub struct Start {
     pub human: Option<Player>,
     pub level: Option<Level>,
     pub seed: Option<u64>,
-}
-
-/// A game in progress and what the screen shows about it.
-pub struct Play {
-    pub entry: usize,
-    pub game: Box<dyn AnyMatch>,
-    pub human: Player,
-    pub level: Level,
-    pub cursor: Cursor,
-    pub typed: String,
-    pub last_computer: Option<String>,
-    pub coach: Option<String>,
-    pub hint: Option<String>,
-    /// The analysis overlay, when shown: every legal move's result.
-    pub values: Option<HashMap<String, Outcome>>,
-    pub message: Option<String>,
-    /// The tally has this game's result already.
-    pub recorded: bool,
-    /// The move (1-based) after which the result was certain, once over.
-    pub decided: Option<usize>,
-    /// Whether the start was solved exactly (else the play is not proven).
-    pub proven: bool,
-}
-
-impl Play {
-    /// Recomputes the overlay for the position now: empty unless the
-    /// person is to move, so the computer's turns cost nothing.
-    pub fn refresh_values(&mut self) {
-        self.values = Some(
-            if self.game.status().is_over() || self.game.to_move() != self.human {
-                HashMap::new()
-            } else {
-                self.game
-                    .move_results()
-                    .into_iter()
-                    .map(|m| (m.mv, m.value.outcome))
-                    .collect()
-            },
-        );
-    }
-
-    pub fn toggle_values(&mut self) {
-        if self.values.is_some() {
-            self.values = None;
-        } else {
-            self.refresh_values();
-        }
-    }
+    /// The budget of one question; `None` here means no limit.
+    pub think: Option<Duration>,
+    /// How long the person's move stays alone on screen before the
+    /// computer's answer shows (`None`: the usual pause; tests use zero).
+    pub pause: Option<Duration>,
 }
 
 pub struct App {
-    pub screen: Screen,
+    pub mode: Mode,
+    /// The help overlay is open over the screen.
     pub help: bool,
     pub entries: Vec<Entry>,
     pub selected: usize,
     pub human: Player,
     pub level: Level,
-    pub play: Option<Play>,
     pub tally: Tally,
     pub tally_path: Option<PathBuf>,
     pub notice: Option<String>,
     pub theme: &'static Theme,
-    pub quit: bool,
-    rng: StdRng,
+    seed: Option<u64>,
+    think: Option<Duration>,
     /// Side and level both came from the command line: no setup screen.
     skip_setup: bool,
-    /// Who wins the chosen ruleset, worked out once when setup opens.
-    pub upper_hand: String,
+    /// How long the person's move stays alone on screen.
+    pause: Duration,
 }
 
 impl App {
@@ -128,28 +137,34 @@ impl App {
                 Err(e) => notes.push(format!("skipped {}: {e}", item.id)),
             }
         }
-        // Grouped by kind, in the order the kinds are declared.
-        entries.sort_by_key(|e| kind_rank(e.ruleset.kind()));
+        // Grouped by family, in the registry's order; small games first.
+        let kinds = crate::families::kinds();
+        entries.sort_by_cached_key(|e| {
+            (
+                kinds.iter().position(|k| *k == e.ruleset.kind()),
+                e.ruleset.rules.start_moves(),
+                e.ruleset.name.clone(),
+            )
+        });
         let (tally, note) = tally_path
             .as_deref()
             .map_or_else(|| (Tally::default(), None), Tally::load);
         notes.extend(note);
         let mut app = Self {
-            screen: Screen::Menu,
+            mode: Mode::Menu,
             help: false,
             entries,
             selected: 0,
             human: start.human.unwrap_or(Player::First),
             level: start.level.unwrap_or_default(),
-            play: None,
             tally,
             tally_path,
             notice: (!notes.is_empty()).then(|| notes.join("; ")),
             theme,
-            quit: false,
-            rng: rng_for(start.seed),
+            seed: start.seed,
+            think: start.think,
             skip_setup: start.human.is_some() && start.level.is_some(),
-            upper_hand: String::new(),
+            pause: start.pause.unwrap_or(ScreenOptions::default().pause),
         };
         if let Some((id, ruleset)) = start.ruleset {
             let index = app
@@ -171,254 +186,104 @@ impl App {
         self.entries.get(self.selected)
     }
 
-    /// Opens the chosen ruleset: the setup screen, or the game itself
-    /// when the command line answered its questions.
-    pub fn open_selected(&mut self) {
-        if self.entries.is_empty() {
-            return;
-        }
-        if self.skip_setup {
-            self.start_game();
-        } else {
-            self.upper_hand = self.entry().map(upper_hand).unwrap_or_default();
-            self.screen = Screen::Setup;
+    #[must_use]
+    pub fn quitting(&self) -> bool {
+        matches!(self.mode, Mode::Quit)
+    }
+
+    pub fn quit(&mut self) {
+        self.mode = Mode::Quit;
+    }
+
+    /// The game on the screen, if one is.
+    #[must_use]
+    pub fn playing(&self) -> Option<&dyn PlayScreen> {
+        match &self.mode {
+            Mode::Playing(p) => Some(p.as_ref()),
+            _ => None,
         }
     }
-    pub fn start_game(&mut self) {
+
+    /// Opens the chosen ruleset: the setup screen, or the game itself when
+    /// the command line answered its questions.
+    pub fn open_selected(&mut self) {
         let Some(entry) = self.entries.get(self.selected) else {
             return;
         };
-        let game = entry.ruleset.new_match();
-        let proven = game.value().proven;
-        let cursor = boards::first_cursor(entry.ruleset.kind(), game.as_ref());
-        self.play = Some(Play {
-            entry: self.selected,
-            game,
+        if self.skip_setup {
+            self.start_game(None);
+        } else {
+            self.mode = Mode::Setup(SetupScreen::new(&entry.ruleset, self.think));
+        }
+    }
+
+    /// Starts a game of the chosen ruleset with the chosen side and level.
+    pub fn start_game(&mut self, proven_start: Option<bool>) {
+        let Some(entry) = self.entries.get(self.selected) else {
+            return;
+        };
+        let setup = Setup {
             human: self.human,
             level: self.level,
-            cursor,
-            typed: String::new(),
-            last_computer: None,
-            coach: None,
-            hint: None,
-            values: None,
-            message: None,
-            recorded: false,
-            decided: None,
-            proven,
-        });
-        self.screen = Screen::Playing;
+            seed: self.seed,
+            think: self.think,
+        };
+        let options = ScreenOptions {
+            proven_start,
+            pause: self.pause,
+        };
+        self.mode = Mode::Playing(entry.ruleset.rules.screen(setup, options));
     }
 
     pub fn to_menu(&mut self) {
-        self.play = None;
-        self.screen = Screen::Menu;
+        self.mode = Mode::Menu;
     }
 
-    /// Whether the computer should move now.
+    /// Collects work done beside the screen; lets the computer move.
+    pub fn tick(&mut self) {
+        match &mut self.mode {
+            Mode::Setup(s) => s.tick(),
+            Mode::Playing(p) => {
+                let action = p.tick();
+                self.act(action);
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether anything is being worked out (the loop then wakes often).
     #[must_use]
-    pub fn computer_to_move(&self) -> bool {
-        self.play
-            .as_ref()
-            .is_some_and(|p| !p.game.status().is_over() && p.game.to_move() != p.human)
-    }
-
-    /// Plays the computer's move (a no-op when it is not its turn).
-    pub fn computer_turn(&mut self) {
-        if !self.computer_to_move() {
-            return;
-        }
-        let Some(play) = self.play.as_mut() else {
-            return;
-        };
-        let Some(mv) = play.game.computer_move(play.level, &mut self.rng) else {
-            return;
-        };
-        match play.game.play(&mv) {
-            Ok(mv) => play.last_computer = Some(mv),
-            Err(e) => play.message = Some(format!("the computer's move failed: {e}")),
-        }
-        self.after_move();
-    }
-
-    /// The person plays `text`; bad input leaves everything as it was.
-    pub fn human_move(&mut self, text: &str) {
-        let Some(play) = self.play.as_mut() else {
-            return;
-        };
-        if play.game.status().is_over() {
-            play.message = Some("the game is over: n for a new game, q for the menu".into());
-            return;
-        }
-        if play.game.to_move() != play.human {
-            return;
-        }
-        let review = play.game.review(text);
-        match play.game.play(text) {
-            Ok(_) => {
-                play.coach = review.map(|c| coach_line(&c));
-                play.hint = None;
-                play.typed.clear();
-                play.message = None;
-                play.last_computer = None;
-                self.after_move();
-            }
-            Err(e) => play.message = Some(format!("{e}")),
+    pub fn thinking(&self) -> bool {
+        match &self.mode {
+            Mode::Setup(s) => s.thinking(),
+            Mode::Playing(p) => p.thinking(),
+            _ => false,
         }
     }
 
-    fn after_move(&mut self) {
-        let Some(play) = self.play.as_mut() else {
-            return;
-        };
-        let kind = self.entries[play.entry].ruleset.kind();
-        play.cursor = boards::clamp_cursor(kind, play.game.as_ref(), play.cursor);
-        if play.values.is_some() {
-            play.refresh_values();
-        }
-        let status = play.game.status();
-        if !status.is_over() || play.recorded {
-            return;
-        }
-        play.recorded = true;
-        let finish = match status {
-            Status::Won(p) if p == play.human => Finish::Won,
-            Status::Won(_) => Finish::Lost,
-            _ => Finish::Drawn,
-        };
-        let entry = &self.entries[play.entry];
-        play.decided = decided_at(&entry.ruleset, &play.game.history(), status);
-        self.tally.record(&entry.id, play.level.as_str(), finish);
-        if let Some(path) = &self.tally_path
-            && let Err(e) = self.tally.save(path)
-        {
-            self.notice = Some(format!(
-                "could not save the tally to {}: {e}",
-                path.display()
-            ));
-        }
-    }
-
-    pub fn undo(&mut self) {
-        let Some(play) = self.play.as_mut() else {
-            return;
-        };
-        if play.recorded {
-            play.message = Some("the game is over and counted: n for a new game".into());
-            return;
-        }
-        let mut undone = 0;
-        while play.game.undo() {
-            undone += 1;
-            if play.game.to_move() == play.human {
-                break;
+    /// Carries out what the game screen asked for.
+    pub fn act(&mut self, action: Action) {
+        match action {
+            Action::None => {}
+            Action::Menu => self.to_menu(),
+            Action::Finished {
+                finish,
+                level,
+                assisted: _,
+            } => {
+                let Some(entry) = self.entries.get(self.selected) else {
+                    return;
+                };
+                self.tally.record(&entry.id, &level, finish);
+                if let Some(path) = &self.tally_path
+                    && let Err(e) = self.tally.save(path)
+                {
+                    self.notice = Some(format!(
+                        "could not save the tally to {}: {e}",
+                        path.display()
+                    ));
+                }
             }
         }
-        // Back before the person's first move when the computer opened.
-        if play.game.to_move() != play.human && undone > 0 {
-            self.new_game();
-            return;
-        }
-        play.message = Some(if undone == 0 {
-            "nothing to undo".into()
-        } else {
-            format!("took back {undone} move(s)")
-        });
-        play.coach = None;
-        play.hint = None;
-        play.last_computer = None;
-        let kind = self.entries[play.entry].ruleset.kind();
-        play.cursor = boards::clamp_cursor(kind, play.game.as_ref(), play.cursor);
-        if play.values.is_some() {
-            play.refresh_values();
-        }
     }
-
-    pub fn new_game(&mut self) {
-        let show = self.play.as_ref().is_some_and(|p| p.values.is_some());
-        if let Some(p) = &self.play {
-            self.human = p.human;
-            self.level = p.level;
-            self.selected = p.entry;
-        }
-        self.start_game();
-        if show && let Some(p) = self.play.as_mut() {
-            p.refresh_values();
-        }
-    }
-
-    pub fn swap_sides(&mut self) {
-        if let Some(p) = self.play.as_mut() {
-            p.human = p.human.opponent();
-        }
-        self.new_game();
-    }
-
-    pub fn show_hint(&mut self) {
-        let Some(play) = self.play.as_mut() else {
-            return;
-        };
-        if play.game.status().is_over() || play.game.to_move() != play.human {
-            return;
-        }
-        play.hint = Some(hint(play.game.as_ref()));
-    }
-}
-
-/// Who wins a ruleset with perfect play, in words.
-fn upper_hand(entry: &Entry) -> String {
-    let game = entry.ruleset.new_match();
-    let v = game.value();
-    let proven = if v.proven {
-        ""
-    } else {
-        " (not proven: the board is too large to solve in time)"
-    };
-    match v.outcome {
-        Outcome::Win => format!("The first player wins with perfect play{proven}."),
-        Outcome::Loss => format!("The second player wins with perfect play{proven}."),
-        Outcome::Draw if v.proven => {
-            "With perfect play the game is a draw (a stalemate).".to_string()
-        }
-        Outcome::Draw => format!("No forced result was found{proven}."),
-    }
-}
-
-fn kind_rank(kind: Kind) -> u8 {
-    match kind {
-        Kind::Flags => 0,
-        Kind::Nim => 1,
-        Kind::Divisors => 2,
-        Kind::Mnk => 3,
-    }
-}
-
-/// The move after which the final result was certain with perfect play:
-/// from there on, every position's value said so.
-fn decided_at(ruleset: &Ruleset, moves: &[String], status: Status) -> Option<usize> {
-    let mut game = ruleset.new_match();
-    let mut first_right = None;
-    for i in 0..=moves.len() {
-        let v = game.value();
-        let for_first = if game.to_move() == Player::First {
-            v.outcome
-        } else {
-            v.outcome.flip()
-        };
-        let right = v.proven
-            && match status {
-                Status::Won(Player::First) => for_first == Outcome::Win,
-                Status::Won(Player::Second) => for_first == Outcome::Loss,
-                _ => for_first == Outcome::Draw,
-            };
-        if !right {
-            first_right = None;
-        } else if first_right.is_none() {
-            first_right = Some(i);
-        }
-        if let Some(mv) = moves.get(i) {
-            game.play(mv).ok()?;
-        }
-    }
-    first_right
 }

@@ -1,11 +1,13 @@
 //! The terminal game (DESIGN.md §5): demo2's shape — `App` holds the state,
-//! `run` loops draw → handle events, and the terminal is always restored,
-//! on quit, on error and on panic.
+//! `run` loops tick → draw → handle events, and the terminal is always
+//! restored, on quit, on error and on panic. Searches run on worker
+//! threads, so the loop never waits on one.
 
 pub mod app;
 pub mod boards;
 mod input;
 pub mod keys;
+pub mod play;
 pub mod tally;
 pub mod theme;
 pub mod ui;
@@ -19,8 +21,10 @@ use ratatui::crossterm::execute;
 
 pub use app::{App, Start};
 
-/// How long the person's own move stays on screen before the computer answers.
-const COMPUTER_PAUSE: Duration = Duration::from_millis(350);
+/// How often the loop wakes while a search runs (to show its progress and
+/// take its answer), and when idle.
+const BUSY_TICK: Duration = Duration::from_millis(50);
+const IDLE_TICK: Duration = Duration::from_millis(500);
 
 /// Restores the terminal when dropped: on return, on error, on unwind.
 struct Restore;
@@ -50,28 +54,28 @@ pub fn run(app: App) -> io::Result<()> {
 }
 
 impl App {
-    /// The event loop: draw, let the computer move, read an event.
+    /// The event loop: take finished work, draw, wait for an event.
     ///
     /// # Errors
     /// Terminal errors.
     pub fn run(mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
-        while !self.quit {
-            terminal.draw(|frame| frame.render_widget(&self, frame.area()))?;
-            let size = terminal.size()?;
-            let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-            if self.computer_to_move() && !self.help {
-                // A key pressed meanwhile (Ctrl-C, q) is handled first.
-                if event::poll(COMPUTER_PAUSE)? {
-                    let ev = event::read()?;
-                    self.handle_event(&ev, area);
-                } else {
-                    self.computer_turn();
-                }
-                continue;
+        loop {
+            self.tick();
+            if self.quitting() {
+                return Ok(());
             }
-            let ev = event::read()?;
-            self.handle_event(&ev, area);
+            terminal.draw(|frame| frame.render_widget(&self, frame.area()))?;
+            let wait = if self.thinking() {
+                BUSY_TICK
+            } else {
+                IDLE_TICK
+            };
+            if event::poll(wait)? {
+                let size = terminal.size()?;
+                let area = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+                let ev = event::read()?;
+                self.handle_event(&ev, area);
+            }
         }
-        Ok(())
     }
 }

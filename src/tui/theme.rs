@@ -82,6 +82,7 @@ impl Theme {
             crate::engine::Outcome::Win => self.win,
             crate::engine::Outcome::Draw => self.draw,
             crate::engine::Outcome::Loss => self.loss,
+            crate::engine::Outcome::Unknown => self.dim,
         }
     }
 }

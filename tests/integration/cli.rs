@@ -45,7 +45,7 @@ fn analyze_json_has_the_documented_shape() {
     assert_eq!(j["proven"], true);
     assert_eq!(
         j["moves"][0],
-        serde_json::json!({"move": "1", "result": "loss", "plies": 10})
+        serde_json::json!({"move": "1", "result": "loss", "plies": 10, "proven": true})
     );
 }
 
@@ -239,6 +239,44 @@ fn analyze_and_plain_play_work_on_every_builtin() {
         assert!(
             text.lines().any(|l| l.starts_with("hint: ")),
             "{id}: {text}"
+        );
+    }
+}
+
+/// Piles of 10^18 with take "any", normal and misère: the winning move
+/// listed, every other move counted as a loss, and both front ends play it.
+#[test]
+fn huge_nim_piles_answer_and_play() {
+    for file in ["nim-any-huge-piles.toml", "nim-any-huge-misere.toml"] {
+        let path = format!("{}/tests/fixtures/valid/{file}", env!("CARGO_MANIFEST_DIR"));
+        let j = analyze_json(&path, "");
+        assert_eq!(j["value"], "win", "{file}");
+        assert_eq!(j["proven"], true, "{file}");
+        assert_eq!(
+            j["moves"],
+            serde_json::json!([{"move": "1:999999000000000004", "result": "win", "plies": null, "proven": true}]),
+            "{file}"
+        );
+        assert_eq!(j["others"]["result"], "loss", "{file}");
+        assert_eq!(
+            j["others"]["count"].as_f64(),
+            Some(1_000_001_000_000_000_001.0),
+            "{file}"
+        );
+        let out = unbeatable()
+            .args(["play", &path, "--plain", "--seed", "5"])
+            .write_stdin("1:999999000000000004\nquit\n")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{file}: {text}");
+        assert!(
+            text.lines().any(|l| l.starts_with("computer plays ")),
+            "{file}: {text}"
+        );
+        assert!(
+            !text.contains("coach:"),
+            "the winning move is not scolded: {text}"
         );
     }
 }

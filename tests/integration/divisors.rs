@@ -6,26 +6,23 @@ use std::collections::HashSet;
 
 use petgraph::graph::UnGraph;
 use proptest::prelude::*;
-use unbeatable::engine::{Game, Outcome, Player, ReferenceSolver, Solver};
-use unbeatable::games::GameRules;
+use unbeatable::engine::{Game, Level, Outcome, Player, ReferenceSolver, Solver, choose};
+use unbeatable::games::Family;
 use unbeatable::games::divisors::matching::{Graph, maximum_matching, missable};
-use unbeatable::games::divisors::{DivisorsGame, DivisorsSolver, Rules};
+use unbeatable::games::divisors::{Divisors, DivisorsGame, DivisorsSolver, Rules};
+use unbeatable::session::rng_for;
 
 use crate::support::{
-    Plies, agree, beats_random_opponents, computer_keeps_value, promised, ruleset,
+    Plies, agree, beats_random_opponents, computer_keeps_value, promised, rules, unlimited,
 };
 
 fn divisors(min: u32, max: u32, first: Option<(u32, u32)>, even: bool) -> Rules {
     let opening = first.map_or(String::new(), |(a, b)| {
         format!("first_min = {a}\nfirst_max = {b}\n")
     });
-    let text = format!(
-        "name = \"t\"\nkind = \"divisors\"\n[divisors]\nmin = {min}\nmax = {max}\n{opening}first_even = {even}\n"
-    );
-    match ruleset(&text).rules {
-        GameRules::Divisors(r) => r,
-        _ => unreachable!("a divisors ruleset"),
-    }
+    rules::<Divisors>(&format!(
+        "min = {min}\nmax = {max}\n{opening}first_even = {even}\n"
+    ))
 }
 
 #[test]
@@ -39,20 +36,21 @@ fn known_facts_hold() {
         let b: Vec<&str> = cols[0].split_whitespace().collect();
         let n = |i: usize| b[i].parse::<u32>().unwrap();
         let rules = divisors(n(0), n(1), Some((n(2), n(3))), b[4] == "true");
-        let pos = rules.start_position();
+        let pos = Divisors::start(&rules);
         let want = if cols[1] == "win" {
             Outcome::Win
         } else {
             Outcome::Loss
         };
         assert_eq!(
-            DivisorsSolver.value(&pos).outcome,
+            DivisorsSolver.value(&pos, &unlimited()).outcome,
             want,
             "known/divisors.txt line {}",
             number + 1
         );
         let winners: HashSet<u32> = DivisorsSolver
-            .move_results(&pos)
+            .move_results(&pos, &unlimited())
+            .listed
             .into_iter()
             .filter(|(_, v)| v.outcome == Outcome::Win)
             .map(|(m, _)| m)
@@ -133,7 +131,7 @@ proptest! {
 fn matching_agrees_with_petgraph_on_divisor_boards() {
     for max in [30u32, 100, 300] {
         let rules = divisors(2, max, None, false);
-        let g = unbeatable::games::divisors::NumberGraph::of(&rules.start_position(), None);
+        let g = unbeatable::games::divisors::NumberGraph::of(&Divisors::start(&rules), None);
         assert_eq!(
             g.maximum_matching().size(),
             petgraph_size(&g.graph),
@@ -154,7 +152,7 @@ fn fast_solver_agrees_with_reference_on_every_small_board() {
                 }
                 let rules = divisors(min, max, None, even);
                 let reference = ReferenceSolver::new();
-                let mut layer = vec![rules.start_position()];
+                let mut layer = vec![Divisors::start(&rules)];
                 let mut seen: HashSet<DivisorsGame> = HashSet::new();
                 for _depth in 0..=6 {
                     let mut next = Vec::new();
@@ -169,10 +167,8 @@ fn fast_solver_agrees_with_reference_on_every_small_board() {
                             Plies::WhereGiven,
                             &format!("{min}..={max}, even {even}"),
                         );
-                        for mv in pos.legal_moves() {
-                            let mut child = pos.clone();
-                            child.play_unchecked(mv);
-                            next.push(child);
+                        for mv in pos.moves() {
+                            next.push(pos.after(mv));
                         }
                     }
                     layer = next;
@@ -185,16 +181,15 @@ fn fast_solver_agrees_with_reference_on_every_small_board() {
 #[test]
 fn fast_solver_agrees_with_reference_on_random_positions_up_to_22() {
     use rand::RngExt;
-    use rand::seq::IndexedRandom;
-    let mut rng = unbeatable::plain::rng_for(Some(2026));
+    let mut rng = rng_for(Some(2026));
     for (min, max) in [(1, 22), (2, 22), (1, 21), (3, 22), (2, 20)] {
         let rules = divisors(min, max, None, false);
         let reference = ReferenceSolver::new();
         for _ in 0..60 {
-            let mut pos = rules.start_position();
+            let mut pos = Divisors::start(&rules);
             let depth = rng.random_range(0..8);
             for _ in 0..depth {
-                let Some(&mv) = pos.legal_moves().choose(&mut rng) else {
+                let Some(mv) = pos.random_move(&mut rng) else {
                     break;
                 };
                 pos.play_unchecked(mv);
@@ -214,10 +209,10 @@ fn fast_solver_agrees_with_reference_on_random_positions_up_to_22() {
 fn computer_keeps_every_win_against_every_line() {
     for (min, max, even) in [(2, 12, false), (1, 10, true), (2, 14, false)] {
         let rules = divisors(min, max, None, even);
+        let start = Divisors::start(&rules);
         for computer in [Player::First, Player::Second] {
-            let mut game = rules.new_match();
-            let promise = promised(&game, computer);
-            computer_keeps_value(&mut game, computer, promise);
+            let promise = promised(&DivisorsSolver, &start, computer);
+            computer_keeps_value(&DivisorsSolver, &start, computer, promise);
         }
     }
 }
@@ -225,25 +220,22 @@ fn computer_keeps_every_win_against_every_line() {
 #[test]
 fn computer_wins_on_2_to_100_against_random_opponents() {
     let rules = divisors(2, 100, Some((2, 50)), false);
-    beats_random_opponents(|| Box::new(rules.new_match()), 1000);
+    beats_random_opponents(&DivisorsSolver, &Divisors::start(&rules), 1000);
     let rules = divisors(2, 99, Some((2, 49)), false);
-    beats_random_opponents(|| Box::new(rules.new_match()), 1000);
+    beats_random_opponents(&DivisorsSolver, &Divisors::start(&rules), 1000);
 }
 
 #[test]
 fn computer_never_plays_an_illegal_number() {
     let rules = divisors(1, 100, None, true);
-    let mut rng = unbeatable::plain::rng_for(Some(5));
+    let mut rng = rng_for(Some(5));
     for _ in 0..50 {
-        let mut game = rules.new_match();
-        while !unbeatable::engine::AnyMatch::status(&game).is_over() {
-            let mv = unbeatable::engine::AnyMatch::computer_move(
-                &game,
-                unbeatable::engine::Level::Easy,
-                &mut rng,
-            )
-            .unwrap();
-            unbeatable::engine::AnyMatch::play(&mut game, &mv).unwrap();
+        let mut pos = Divisors::start(&rules);
+        while !pos.status().is_over() {
+            let mv = choose(&DivisorsSolver, &pos, Level::Easy, &mut rng, &unlimited())
+                .unwrap()
+                .mv;
+            pos = pos.clone().play(mv).unwrap();
         }
     }
 }

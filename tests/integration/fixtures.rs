@@ -24,20 +24,6 @@ fn valid_fixtures_and_builtins_pass_check() {
     unbeatable().arg("check").args(&all).assert().success();
 }
 
-#[test]
-fn every_builtin_file_is_registered() {
-    for path in files("rulesets") {
-        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-        let text = fs::read_to_string(&path).unwrap();
-        assert!(
-            unbeatable::rules::BUILTIN
-                .iter()
-                .any(|(id, t)| *id == stem && *t == text),
-            "{stem} is not compiled in"
-        );
-    }
-}
-
 /// Each invalid fixture begins with `# expect: LINE:COLUMN: fragment`: the
 /// error must name that place and contain the fragment.
 #[test]
@@ -79,7 +65,7 @@ fn junk_and_empty_input_never_panic() {
         b"name = \"x\"\nkind = \"flags\"\nflags = 3\n",
     ];
     for s in samples {
-        assert!(Ruleset::parse_bytes("junk.toml", s).is_err());
+        assert!(Ruleset::parse_bytes("junk.toml", s, None).is_err());
     }
 }
 
@@ -100,8 +86,8 @@ proptest::proptest! {
             take.join(", ")
         );
         if let Ok(r) = unbeatable::rules::Ruleset::parse("p.toml", &text) {
-            let game = r.new_match();
-            let _ = game.move_results();
+            let game = r.session(unbeatable::session::Setup::default());
+            let _ = game.analysis();
         }
     }
 }

@@ -1,23 +1,19 @@
 //! The flags game: known facts, agreement with the reference solver, the
 //! period, and the computer's play.
 
-use unbeatable::engine::{Game, Level, Outcome, Player, ReferenceSolver, Solver, choose_move};
-use unbeatable::games::GameRules;
-use unbeatable::games::flags::{FlagsGame, Rules};
-use unbeatable::plain::rng_for;
+use unbeatable::engine::{Game, Level, Outcome, Player, ReferenceSolver, Solver, choose};
+use unbeatable::games::Family;
+use unbeatable::games::flags::{Flags, FlagsGame, Rules};
+use unbeatable::session::rng_for;
 
-use crate::support::{Plies, agree, computer_keeps_value, promised, ruleset};
+use crate::support::{Plies, agree, computer_keeps_value, promised, rules, unlimited};
 
 fn flags(start: u64, take: &[u64], lose_at: u64, when_stuck: &str) -> Rules {
     let take: Vec<String> = take.iter().map(u64::to_string).collect();
-    let text = format!(
-        "name = \"t\"\nkind = \"flags\"\n[flags]\nstart = {start}\ntake = [{}]\nlose_at = {lose_at}\nwhen_stuck = \"{when_stuck}\"\n",
+    rules::<Flags>(&format!(
+        "start = {start}\ntake = [{}]\nlose_at = {lose_at}\nwhen_stuck = \"{when_stuck}\"\n",
         take.join(", ")
-    );
-    match ruleset(&text).rules {
-        GameRules::Flags(r) => r,
-        _ => unreachable!("a flags ruleset"),
-    }
+    ))
 }
 
 fn outcome(word: &str) -> Outcome {
@@ -40,15 +36,16 @@ fn known_facts_hold() {
         let nums =
             |s: &str| -> Vec<u64> { s.split_whitespace().map(|n| n.parse().unwrap()).collect() };
         let rules = flags(nums(cols[0])[0], &nums(cols[1]), nums(cols[2])[0], cols[3]);
-        let pos = rules.start_position();
+        let pos = Flags::start(&rules);
         let table = &rules.table;
         assert_eq!(
-            table.value(&pos).outcome,
+            table.value(&pos, &unlimited()).outcome,
             outcome(cols[4]),
             "known/flags.txt line {number}"
         );
         let mut got: Vec<String> = table
-            .move_results(&pos)
+            .move_results(&pos, &unlimited())
+            .listed
             .into_iter()
             .map(|(m, v)| format!("{m}={}", v.outcome))
             .collect();
@@ -64,7 +61,7 @@ fn losing_counts_of_21_flags_are_one_mod_four() {
     let rules = flags(21, &[1, 2, 3], 1, "draw");
     for count in 1..=21 {
         let pos = FlagsGame::new(count, &rules, Player::First);
-        let losing = rules.table.value(&pos).outcome == Outcome::Loss;
+        let losing = rules.table.value(&pos, &unlimited()).outcome == Outcome::Loss;
         assert_eq!(losing, count % 4 == 1, "count {count}");
     }
 }
@@ -141,7 +138,9 @@ fn huge_starts_follow_the_period() {
                 )
             };
             plain.push(v);
-            let got = rules.table.value(&FlagsGame::new(m, &rules, Player::First));
+            let got = rules
+                .table
+                .value(&FlagsGame::new(m, &rules, Player::First), &unlimited());
             assert_eq!(
                 (got.outcome, got.plies),
                 v,
@@ -154,7 +153,7 @@ fn huge_starts_follow_the_period() {
 #[test]
 fn a_start_of_ten_to_the_eighteen_is_solved() {
     let rules = flags(1_000_000_000_000_000_000, &[1, 2, 3], 1, "draw");
-    let v = rules.table.value(&rules.start_position());
+    let v = rules.table.value(&Flags::start(&rules), &unlimited());
     // 10^18 - 1 above the losing count: 3 mod 4, a win by taking 3.
     assert_eq!(v.outcome, Outcome::Win);
     assert_eq!(v.plies, Some(2 * ((1_000_000_000_000_000_000 - 1) / 4) + 1));
@@ -171,10 +170,10 @@ fn computer_keeps_every_win_and_draw_against_every_line() {
         (vec![2, 3], 0, "draw", 17),
     ] {
         let rules = flags(start, &take, lose_at, stuck);
+        let start = Flags::start(&rules);
         for computer in [Player::First, Player::Second] {
-            let mut game = rules.new_match();
-            let promise = promised(&game, computer);
-            computer_keeps_value(&mut game, computer, promise);
+            let promise = promised(&*rules.table, &start, computer);
+            computer_keeps_value(&*rules.table, &start, computer, promise);
         }
     }
 }
@@ -185,7 +184,7 @@ fn computer_beats_random_opponents_on_a_large_start() {
     let table = &*rules.table;
     for seed in 0..40 {
         let mut rng = rng_for(Some(seed));
-        let mut pos = rules.start_position();
+        let mut pos = Flags::start(&rules);
         let computer = if seed % 2 == 0 {
             Player::First
         } else {
@@ -194,11 +193,10 @@ fn computer_beats_random_opponents_on_a_large_start() {
         let promise = promised_pos(table, &pos, computer);
         while !pos.status().is_over() {
             let mv = if pos.to_move() == computer {
-                choose_move(table, &pos, Level::Perfect, &mut rng)
+                choose(table, &pos, Level::Perfect, &mut rng, &unlimited()).map(|c| c.mv)
             } else {
                 // A random opponent: every move random.
-                use rand::seq::IndexedRandom;
-                pos.legal_moves().choose(&mut rng).copied()
+                pos.random_move(&mut rng)
             };
             pos.play_unchecked(mv.expect("a move while the game goes on"));
             let now = promised_pos(table, &pos, computer);
@@ -211,7 +209,7 @@ fn computer_beats_random_opponents_on_a_large_start() {
 }
 
 fn promised_pos(table: &impl Solver<FlagsGame>, pos: &FlagsGame, computer: Player) -> Outcome {
-    let v = table.value(pos).outcome;
+    let v = table.value(pos, &unlimited()).outcome;
     if pos.to_move() == computer {
         v
     } else {
@@ -221,7 +219,7 @@ fn promised_pos(table: &impl Solver<FlagsGame>, pos: &FlagsGame, computer: Playe
 
 fn rank(o: Outcome) -> u8 {
     match o {
-        Outcome::Loss => 0,
+        Outcome::Loss | Outcome::Unknown => 0,
         Outcome::Draw => 1,
         Outcome::Win => 2,
     }
@@ -232,9 +230,12 @@ fn losing_computer_holds_out_longest() {
     // From 21 every move loses in 10; the computer must not shorten the game.
     let rules = flags(21, &[1, 2, 3], 1, "draw");
     let mut rng = rng_for(Some(1));
-    let pos = rules.start_position();
-    let mv = choose_move(&*rules.table, &pos, Level::Perfect, &mut rng).unwrap();
-    let mut child = pos.clone();
-    child.play_unchecked(mv);
-    assert_eq!(rules.table.value(&child).plies, Some(9));
+    let pos = Flags::start(&rules);
+    let mv = choose(&*rules.table, &pos, Level::Perfect, &mut rng, &unlimited())
+        .unwrap()
+        .mv;
+    assert_eq!(
+        rules.table.value(&pos.after(mv), &unlimited()).plies,
+        Some(9)
+    );
 }

@@ -4,22 +4,19 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use unbeatable::engine::{Game, Outcome, Player, ReferenceSolver, Solver};
-use unbeatable::games::GameRules;
-use unbeatable::games::mnk::{Geometry, MnkGame, MnkSolver, Rules};
+use unbeatable::engine::{
+    Budget, Game, Level, Outcome, Player, ReferenceSolver, Solver, best_moves, choose,
+};
+use unbeatable::games::Family;
+use unbeatable::games::mnk::{Geometry, Mnk, MnkGame, MnkSolver, Rules};
+use unbeatable::session::rng_for;
 
 use crate::support::{
-    Plies, agree, beats_random_opponents, computer_keeps_value, promised, ruleset,
+    Plies, agree, beats_random_opponents, computer_keeps_value, promised, rules, unlimited,
 };
 
 fn mnk(width: usize, height: usize, k: usize) -> Rules {
-    let text = format!(
-        "name = \"t\"\nkind = \"mnk\"\n[mnk]\nwidth = {width}\nheight = {height}\nk = {k}\n"
-    );
-    match ruleset(&text).rules {
-        GameRules::Mnk(r) => r,
-        _ => unreachable!("an mnk ruleset"),
-    }
+    rules::<Mnk>(&format!("width = {width}\nheight = {height}\nk = {k}\n"))
 }
 
 /// Every position reachable from the empty board.
@@ -31,10 +28,8 @@ fn every_position(start: &MnkGame) -> Vec<MnkGame> {
         if !seen.insert((pos.x, pos.o)) {
             continue;
         }
-        for mv in pos.legal_moves() {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            stack.push(child);
+        for mv in pos.moves() {
+            stack.push(pos.after(mv));
         }
         all.push(pos);
     }
@@ -44,9 +39,9 @@ fn every_position(start: &MnkGame) -> Vec<MnkGame> {
 #[test]
 fn tic_tac_toe_is_a_draw() {
     let rules = mnk(3, 3, 3);
-    let v = rules.solver.value(&rules.start_position());
+    let v = rules.solver.value(&Mnk::start(&rules), &unlimited());
     assert_eq!(v.outcome, Outcome::Draw);
-    assert!(v.proven);
+    assert!(v.is_proven());
 }
 
 #[test]
@@ -61,7 +56,7 @@ fn fast_solver_agrees_with_reference_on_every_position_of_small_boards() {
     ] {
         let rules = mnk(w, h, k);
         let reference = ReferenceSolver::new();
-        let positions = every_position(&rules.start_position());
+        let positions = every_position(&Mnk::start(&rules));
         assert!(positions.len() > 10);
         for pos in &positions {
             agree(
@@ -86,40 +81,43 @@ fn known_values_of_larger_boards() {
     ];
     for ((w, h, k), want) in cases {
         let geo = Arc::new(Geometry::new(w, h, k));
-        let solver = MnkSolver::with_book(Arc::clone(&geo), Default::default(), None);
-        let v = solver.value(&MnkGame::new(geo));
+        let solver = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+        let v = solver.value(&MnkGame::new(geo), &unlimited());
         assert_eq!(v.outcome, want, "{w}x{h} k={k}");
-        assert!(v.proven);
+        assert!(v.is_proven());
     }
 }
 
 #[test]
 fn symmetric_positions_get_symmetric_answers() {
-    use rand::seq::IndexedRandom;
-    let mut rng = unbeatable::plain::rng_for(Some(11));
+    let mut rng = rng_for(Some(11));
     for (w, h, k) in [(4, 4, 3), (5, 4, 4), (4, 4, 4)] {
         let rules = mnk(w, h, k);
         for _ in 0..25 {
-            let mut pos = rules.start_position();
+            let mut pos = Mnk::start(&rules);
             for _ in 0..5 {
-                let Some(&mv) = pos.legal_moves().choose(&mut rng) else {
+                let Some(mv) = pos.random_move(&mut rng) else {
                     break;
                 };
                 pos.play_unchecked(mv);
             }
-            let results = rules.solver.move_results(&pos);
+            let b = unlimited();
+            let results = rules.solver.move_results(&pos, &b);
             for s in 0..rules.geo.symmetries.len() {
                 let image = pos.transformed(s);
                 assert_eq!(
-                    rules.solver.value(&image),
-                    rules.solver.value(&pos),
+                    rules.solver.value(&image, &b),
+                    rules.solver.value(&pos, &b),
                     "{w}x{h}, symmetry {s}"
                 );
-                let image_results = rules.solver.move_results(&image);
-                for (mv, v) in &results {
+                let image_results = rules.solver.move_results(&image, &b);
+                for (mv, v) in &results.listed {
                     let moved = rules.geo.symmetries[s][*mv];
-                    let (_, iv) = image_results.iter().find(|(m, _)| *m == moved).unwrap();
-                    assert_eq!(iv, v, "{w}x{h}, symmetry {s}, move {mv}");
+                    assert_eq!(
+                        image_results.get(moved),
+                        Some(*v),
+                        "{w}x{h}, symmetry {s}, move {mv}"
+                    );
                 }
             }
         }
@@ -129,11 +127,11 @@ fn symmetric_positions_get_symmetric_answers() {
 #[test]
 fn computer_never_loses_tic_tac_toe_against_every_line() {
     let rules = mnk(3, 3, 3);
+    let start = Mnk::start(&rules);
     for computer in [Player::First, Player::Second] {
-        let mut game = rules.new_match();
-        let promise = promised(&game, computer);
+        let promise = promised(&*rules.solver, &start, computer);
         assert_eq!(promise, Outcome::Draw);
-        computer_keeps_value(&mut game, computer, promise);
+        computer_keeps_value(&*rules.solver, &start, computer, promise);
     }
 }
 
@@ -141,45 +139,38 @@ fn computer_never_loses_tic_tac_toe_against_every_line() {
 fn computer_takes_the_fastest_win_offered() {
     // X: a1 b1, O: a2 b2, X to move: c1 wins at once (c2 would only block).
     let rules = mnk(3, 3, 3);
-    let mut game = rules.new_match();
+    let mut pos = Mnk::start(&rules);
     for mv in ["a1", "a2", "b1", "b2"] {
-        unbeatable::engine::AnyMatch::play(&mut game, mv).unwrap();
+        pos = pos.clone().play(pos.parse_move(mv).unwrap()).unwrap();
     }
-    assert_eq!(
-        unbeatable::engine::AnyMatch::best_moves(&game),
-        vec!["c1".to_string()]
-    );
+    let best: Vec<String> = best_moves(&*rules.solver, &pos, &unlimited())
+        .into_iter()
+        .map(|(m, _)| pos.format_move(m))
+        .collect();
+    assert_eq!(best, vec!["c1".to_string()]);
 }
 
 #[test]
 fn computer_holds_larger_boards_against_random_opponents() {
     for (w, h, k) in [(4, 4, 3), (4, 4, 4), (5, 4, 4)] {
         let rules = mnk(w, h, k);
-        beats_random_opponents(|| Box::new(rules.new_match()), 12);
+        beats_random_opponents(&*rules.solver, &Mnk::start(&rules), 12);
     }
 }
 
 #[test]
 fn a_board_too_large_to_prove_is_playable_and_says_so() {
     let geo = Arc::new(Geometry::new(8, 8, 5));
-    let solver = MnkSolver::with_book(
-        Arc::clone(&geo),
-        Default::default(),
-        Some(std::time::Duration::from_millis(200)),
-    );
+    let solver = MnkSolver::with_book(Arc::clone(&geo), Default::default());
     let start = MnkGame::new(geo);
-    let v = solver.value(&start);
-    assert!(!v.proven);
+    let budget = || Budget::of(std::time::Duration::from_millis(200));
+    let v = solver.value(&start, &budget());
+    assert!(!v.is_proven());
     assert_eq!(v.plies, None);
-    let mut rng = unbeatable::plain::rng_for(Some(1));
-    let mv = unbeatable::engine::choose_move(
-        &solver,
-        &start,
-        unbeatable::engine::Level::Perfect,
-        &mut rng,
-    )
-    .unwrap();
-    assert!(start.is_legal(mv));
+    let mut rng = rng_for(Some(1));
+    let choice = choose(&solver, &start, Level::Perfect, &mut rng, &budget()).unwrap();
+    assert!(start.is_legal(choice.mv));
+    assert!(!choice.value.is_proven());
 }
 
 #[test]
@@ -194,14 +185,18 @@ fn shipped_books_hold_proven_values() {
             shipped.depth
         );
         // Every position of up to two stones, solved afresh without the book.
-        let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default(), None);
+        let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default());
         let check = book::generate(&geo, 2, |x, o| shipped.get(&geo, x, o), |_, _| {});
         let mut checked = 0;
         for (x, o, score) in check.entries() {
             let mut pos = MnkGame::new(Arc::clone(&geo));
             pos.x = x;
             pos.o = o;
-            assert_eq!(fresh.exact(&pos), Some(score), "{w}x{h}: {pos:?}");
+            assert_eq!(
+                fresh.exact(&pos, &unlimited()),
+                Some(score),
+                "{w}x{h}: {pos:?}"
+            );
             checked += 1;
         }
         assert!(checked > 20);

@@ -1,24 +1,20 @@
 //! Nim: known facts, agreement with the reference solver on every small
 //! position under every rule combination, periods, and the computer's play.
 
-use unbeatable::engine::{Outcome, Player, ReferenceSolver, Solver};
-use unbeatable::games::GameRules;
-use unbeatable::games::nim::{Grundy, NimGame, Rules, Take};
+use unbeatable::engine::{Game, Outcome, Player, ReferenceSolver, Solver, best_moves};
+use unbeatable::games::Family;
+use unbeatable::games::nim::{Grundy, Nim, NimGame, NimMove, Rules, Take};
 
 use crate::support::{
-    Plies, agree, beats_random_opponents, computer_keeps_value, promised, ruleset,
+    Plies, agree, beats_random_opponents, computer_keeps_value, promised, rules, unlimited,
 };
 
 fn nim(piles: &[u64], take: &str, misere: bool, pass: bool) -> Rules {
     let piles: Vec<String> = piles.iter().map(u64::to_string).collect();
-    let text = format!(
-        "name = \"t\"\nkind = \"nim\"\n[nim]\npiles = [{}]\ntake = {take}\nmisere = {misere}\npass_once_per_pile = {pass}\n",
+    rules::<Nim>(&format!(
+        "piles = [{}]\ntake = {take}\nmisere = {misere}\npass_once_per_pile = {pass}\n",
         piles.join(", ")
-    );
-    match ruleset(&text).rules {
-        GameRules::Nim(r) => r,
-        _ => unreachable!("a nim ruleset"),
-    }
+    ))
 }
 
 fn take_toml(word: &str) -> String {
@@ -52,7 +48,10 @@ fn known_facts_hold() {
             "win" => Outcome::Win,
             _ => Outcome::Loss,
         };
-        let got = rules.solver.value(&rules.start_position()).outcome;
+        let got = rules
+            .solver
+            .value(&Nim::start(&rules), &unlimited())
+            .outcome;
         assert_eq!(got, want, "known/nim.txt line {}", number + 1);
     }
 }
@@ -168,9 +167,10 @@ fn fast_solver_agrees_with_reference_on_every_small_position() {
 #[test]
 fn exhaustive_misere_gives_exact_plies() {
     let rules = nim(&[3, 4, 5], "[1, 2]", true, false);
-    let v = rules.solver.value(&rules.start_position());
+    let start = Nim::start(&rules);
+    let v = rules.solver.value(&start, &unlimited());
     let reference = ReferenceSolver::new();
-    assert_eq!(v, reference.value(&rules.start_position()));
+    assert_eq!(v, reference.value(&start, &unlimited()));
     assert!(v.plies.is_some());
 }
 
@@ -197,10 +197,10 @@ fn computer_keeps_every_win_against_every_line() {
         (vec![1, 3, 2], "[1, 3]", true, false),
     ] {
         let rules = nim(&piles, take, misere, pass);
+        let start = Nim::start(&rules);
         for computer in [Player::First, Player::Second] {
-            let mut game = rules.new_match();
-            let promise = promised(&game, computer);
-            computer_keeps_value(&mut game, computer, promise);
+            let promise = promised(&*rules.solver, &start, computer);
+            computer_keeps_value(&*rules.solver, &start, computer, promise);
         }
     }
 }
@@ -219,17 +219,83 @@ fn computer_beats_random_opponents_on_large_games() {
         (vec![9, 8, 7], "[1, 2, 4]", true, true),
     ] {
         let rules = nim(&piles, take, misere, pass);
+        let start = Nim::start(&rules);
         let games = if piles[0] > 1_000_000 { 0 } else { 30 };
-        beats_random_opponents(|| Box::new(rules.new_match()), games);
+        beats_random_opponents(&*rules.solver, &start, games);
         // The huge game is too long to finish: its first moves must still be winning.
-        let game: Box<dyn unbeatable::engine::AnyMatch> = Box::new(rules.new_match());
-        if game.value().outcome == Outcome::Win {
-            let best = game.best_moves();
-            let results = game.move_results();
-            for mv in best {
-                let r = results.iter().find(|m| m.mv == mv).unwrap();
-                assert_eq!(r.value.outcome, Outcome::Win);
+        let solver = &*rules.solver;
+        if solver.value(&start, &unlimited()).outcome == Outcome::Win {
+            let results = solver.move_results(&start, &unlimited());
+            for (mv, v) in best_moves(solver, &start, &unlimited()) {
+                assert_eq!(v.outcome, Outcome::Win);
+                assert_eq!(results.get(mv).unwrap().outcome, Outcome::Win);
             }
         }
+    }
+}
+
+/// Piles of 10^18 with take "any": no limit on stones, the winning moves
+/// listed and every other move summarised as a loss, in both rules.
+#[test]
+fn huge_piles_with_any_take_answer_at_once() {
+    for misere in [false, true] {
+        let rules = nim(
+            &[1_000_000_000_000_000_000, 3, 999_999_999_999],
+            "\"any\"",
+            misere,
+            false,
+        );
+        let start = Nim::start(&rules);
+        let solver = &*rules.solver;
+        let v = solver.value(&start, &unlimited());
+        assert_eq!(v.outcome, Outcome::Win, "misère {misere}");
+        let results = solver.move_results(&start, &unlimited());
+        let x = 1_000_000_000_000_000_000u64 ^ 3 ^ 999_999_999_999;
+        let want = NimMove {
+            pile: 0,
+            count: 1_000_000_000_000_000_000 - (x ^ 1_000_000_000_000_000_000),
+        };
+        assert_eq!(
+            results.listed,
+            vec![(want, unbeatable::engine::Value::outcome_only(Outcome::Win))]
+        );
+        let rest = results.rest.expect("the losing moves are summarised");
+        assert_eq!(rest.value.outcome, Outcome::Loss);
+        assert_eq!(rest.count + 1, start.move_count());
+        assert_eq!(
+            start.move_count(),
+            1_000_000_000_000_000_000 + 3 + 999_999_999_999
+        );
+        // A summarised move really loses: the child's nim-sum is not 0.
+        let other = start.nth_move(12_345_678_901).unwrap();
+        assert_eq!(
+            solver.value(&start.after(other), &unlimited()).outcome,
+            Outcome::Win
+        );
+        assert!(start.is_legal(NimMove {
+            pile: 0,
+            count: 999_999_999_999_999_999
+        }));
+        assert!(!start.is_legal(NimMove { pile: 1, count: 4 }));
+    }
+}
+
+/// Move enumeration by index agrees with the lazy list on small positions.
+#[test]
+fn nth_move_and_count_agree_with_the_list() {
+    for (piles, take, pass) in [
+        (vec![3, 0, 5], "\"any\"", true),
+        (vec![4, 7], "[1, 3]", true),
+        (vec![6, 2, 9], "[2, 5]", false),
+    ] {
+        let rules = nim(&piles, take, false, pass);
+        let start = Nim::start(&rules);
+        let all: Vec<NimMove> = start.moves().collect();
+        assert_eq!(all.len() as u128, start.move_count());
+        for (i, mv) in all.iter().enumerate() {
+            assert_eq!(start.nth_move(i as u128), Some(*mv));
+            assert!(start.is_legal(*mv));
+        }
+        assert_eq!(start.nth_move(all.len() as u128), None);
     }
 }

@@ -2,12 +2,27 @@
 
 use std::collections::HashMap;
 
-use unbeatable::engine::{AnyMatch, Game, Outcome, Player, ReferenceSolver, Solver, Status, Value};
-use unbeatable::rules::Ruleset;
+use rand::seq::IndexedRandom;
+use unbeatable::engine::{
+    Budget, Game, Level, Outcome, Player, ReferenceSolver, Solver, Status, Value, best_moves,
+    choose,
+};
+use unbeatable::games::Family;
+use unbeatable::schema::Table;
+use unbeatable::session::rng_for;
 
-/// Parses a ruleset from text, panicking with the error (tests only).
-pub fn ruleset(text: &str) -> Ruleset {
-    Ruleset::parse("test.toml", text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+/// A family's rules from the body of its table, e.g. `start = 9 …`.
+pub fn rules<F: Family>(body: &str) -> F::Rules {
+    let doc = toml::de::DeTable::parse(body).unwrap_or_else(|e| panic!("{e}\n{body}"));
+    let mut t = Table::new(format!("[{}]", F::KIND), doc.get_ref(), 0..0);
+    let rules = F::check(&mut t);
+    let problems = t.finish();
+    assert!(problems.is_empty(), "{problems:?}\n{body}");
+    rules.unwrap_or_else(|| panic!("no rules from {body}"))
+}
+
+pub fn unlimited() -> Budget {
+    Budget::unlimited()
 }
 
 /// Whether a fast solver must give plies everywhere, or only where it can.
@@ -21,7 +36,8 @@ pub enum Plies {
 
 fn same(fast: Value, reference: Value, plies: Plies) -> bool {
     fast.outcome == reference.outcome
-        && fast.proven
+        && fast.is_proven()
+        && fast.score == reference.score
         && match (plies, fast.plies) {
             (Plies::WhereGiven, None) => true,
             _ => fast.plies == reference.plies,
@@ -29,120 +45,138 @@ fn same(fast: Value, reference: Value, plies: Plies) -> bool {
 }
 
 /// Checks a fast solver against the reference solver on `pos`: the value
-/// (outcome, proven, plies), every move's result and the count of winning moves.
+/// (outcome, proven, plies, score), every move's result and the count of
+/// winning moves.
 pub fn agree<G, S>(fast: &S, reference: &ReferenceSolver<G>, pos: &G, plies: Plies, context: &str)
 where
     G: Game + std::fmt::Debug,
     S: Solver<G>,
 {
-    let (f, r) = (fast.value(pos), reference.value(pos));
+    let b = unlimited();
+    let (f, r) = (fast.value(pos, &b), reference.value(pos, &b));
     assert!(
         same(f, r, plies),
         "value of {pos:?} ({context}): fast {f:?}, reference {r:?}"
     );
-    let ref_moves: HashMap<_, _> = reference.move_results(pos).into_iter().collect();
-    let fast_moves = fast.move_results(pos);
+    let ref_moves: HashMap<_, _> = reference.move_results(pos, &b).listed.into_iter().collect();
+    let fast_moves = fast.move_results(pos, &b);
     assert_eq!(
-        fast_moves.len(),
-        ref_moves.len(),
+        fast_moves.total(),
+        ref_moves.len() as u128,
         "moves from {pos:?} ({context})"
     );
-    for (mv, f) in fast_moves {
-        let r = ref_moves[&mv];
+    for (mv, f) in &fast_moves.listed {
+        let r = ref_moves[mv];
         assert!(
-            same(f, r, plies),
+            same(*f, r, plies),
             "move {mv:?} from {pos:?} ({context}): fast {f:?}, reference {r:?}"
         );
+    }
+    if let Some(rest) = fast_moves.rest {
+        for (mv, r) in &ref_moves {
+            if fast_moves.listed.iter().all(|(m, _)| m != mv) {
+                assert!(same(rest.value, *r, plies), "summarised {mv:?} ({context})");
+            }
+        }
     }
     let winning = ref_moves
         .values()
         .filter(|v| v.outcome == Outcome::Win)
-        .count();
+        .count() as u128;
     assert_eq!(
-        fast.winning_moves_count(pos),
-        winning,
+        fast.winning_moves(pos, &b),
+        Some(winning),
         "winning moves from {pos:?} ({context})"
     );
 }
 
-/// Plays every line of the opponent against every choice the perfect
-/// computer may make, and checks the computer keeps the value it had.
-pub fn computer_keeps_value(game: &mut dyn AnyMatch, computer: Player, promised: Outcome) {
-    let got = match game.status() {
-        Status::Won(p) if p == computer => Some(Outcome::Win),
-        Status::Won(_) => Some(Outcome::Loss),
-        Status::Draw => Some(Outcome::Draw),
-        Status::Ongoing => None,
-    };
-    if let Some(got) = got {
-        assert!(
-            rank(got) >= rank(promised),
-            "promised {promised:?}, got {got:?}: {:?}",
-            game.history()
-        );
-        return;
-    }
-    let choices = if game.to_move() == computer {
-        game.best_moves()
-    } else {
-        game.legal_moves()
-    };
-    for mv in choices {
-        game.play(&mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-        computer_keeps_value(game, computer, promised);
-        game.undo();
-    }
-}
-
 fn rank(o: Outcome) -> u8 {
     match o {
-        Outcome::Loss => 0,
+        Outcome::Loss | Outcome::Unknown => 0,
         Outcome::Draw => 1,
         Outcome::Win => 2,
     }
 }
 
-/// The computer's promised outcome when it plays `computer` from here.
-pub fn promised(game: &dyn AnyMatch, computer: Player) -> Outcome {
-    let v = game.value().outcome;
-    if game.to_move() == computer {
+fn result_for(pos: &impl Game, computer: Player) -> Option<Outcome> {
+    match pos.status() {
+        Status::Won(p) if p == computer => Some(Outcome::Win),
+        Status::Won(_) => Some(Outcome::Loss),
+        Status::Draw => Some(Outcome::Draw),
+        Status::Ongoing => None,
+    }
+}
+
+/// The computer's promised outcome when it plays `computer` from `pos`.
+pub fn promised<G: Game, S: Solver<G>>(solver: &S, pos: &G, computer: Player) -> Outcome {
+    let v = solver.value(pos, &unlimited()).outcome;
+    if pos.to_move() == computer {
         v
     } else {
         v.flip()
     }
 }
 
+/// Plays every line of the opponent against every choice the perfect
+/// computer may make, and checks the computer keeps the value it had.
+pub fn computer_keeps_value<G: Game, S: Solver<G>>(
+    solver: &S,
+    pos: &G,
+    computer: Player,
+    promise: Outcome,
+) {
+    if let Some(got) = result_for(pos, computer) {
+        assert!(
+            rank(got) >= rank(promise),
+            "promised {promise:?}, got {got:?}"
+        );
+        return;
+    }
+    let choices: Vec<G::Move> = if pos.to_move() == computer {
+        best_moves(solver, pos, &unlimited())
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect()
+    } else {
+        pos.moves().collect()
+    };
+    for mv in choices {
+        computer_keeps_value(solver, &pos.after(mv), computer, promise);
+    }
+}
+
 /// Plays the perfect computer against random opponents and checks it never
 /// gives ground: its promised outcome at the start is what it gets.
-pub fn beats_random_opponents(make: impl Fn() -> Box<dyn AnyMatch>, games: u64) {
-    use rand::seq::IndexedRandom;
+pub fn beats_random_opponents<G: Game + std::fmt::Debug, S: Solver<G>>(
+    solver: &S,
+    start: &G,
+    games: u64,
+) {
     for seed in 0..games {
-        let mut rng = unbeatable::plain::rng_for(Some(seed));
-        let mut game = make();
+        let mut rng = rng_for(Some(seed));
+        let mut pos = start.clone();
         let computer = if seed % 2 == 0 {
             Player::First
         } else {
             Player::Second
         };
-        let promise = promised(game.as_ref(), computer);
-        while !game.status().is_over() {
-            let mv = if game.to_move() == computer {
-                game.computer_move(unbeatable::engine::Level::Perfect, &mut rng)
+        let promise = promised(solver, &pos, computer);
+        let mut line = Vec::new();
+        while !pos.status().is_over() {
+            let mv = if pos.to_move() == computer {
+                choose(solver, &pos, Level::Perfect, &mut rng, &unlimited()).map(|c| c.mv)
             } else {
-                game.legal_moves().choose(&mut rng).cloned()
+                let all: Vec<G::Move> = pos.moves().collect();
+                all.choose(&mut rng).copied()
             };
             let mv = mv.expect("a move while the game goes on");
-            game.play(&mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+            line.push(mv);
+            pos = pos.after(mv);
         }
-        let got = match game.status() {
-            Status::Won(p) if p == computer => Outcome::Win,
-            Status::Won(_) => Outcome::Loss,
-            _ => Outcome::Draw,
-        };
+        let got = result_for(&pos, computer).unwrap_or(Outcome::Unknown);
         assert!(
             rank(got) >= rank(promise),
-            "seed {seed}: promised {promise:?}, got {got:?}: {:?}",
-            game.history()
+            "seed {seed}: promised {promise:?}, got {got:?}: {line:?}"
         );
     }
 }

@@ -11,7 +11,8 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use unbeatable::engine::{Level, Player, Status};
 use unbeatable::rules::{self, Ruleset};
-use unbeatable::tui::app::Screen;
+use unbeatable::tui::app::Mode;
+use unbeatable::tui::play::PlayState;
 use unbeatable::tui::theme::THEME;
 use unbeatable::tui::{App, Start};
 
@@ -29,7 +30,13 @@ fn tally_path(name: &str) -> PathBuf {
 }
 
 fn app(name: &str, start: Start) -> App {
-    App::new(rules::builtins(), start, Some(tally_path(name)), &THEME)
+    let start = Start {
+        pause: Some(std::time::Duration::ZERO),
+        ..start
+    };
+    let mut app = App::new(rules::builtins(), start, Some(tally_path(name)), &THEME);
+    settle(&mut app);
+    app
 }
 
 fn straight_into(id: &str, human: Player) -> Start {
@@ -44,6 +51,7 @@ fn straight_into(id: &str, human: Player) -> Start {
         human: Some(human),
         level: Some(Level::Perfect),
         seed: Some(7),
+        ..Start::default()
     }
 }
 
@@ -69,11 +77,36 @@ fn click(app: &mut App, x: u16, y: u16) {
     settle(app);
 }
 
-/// Lets the computer answer, as the event loop does.
+/// Lets the work beside the screen finish, as the event loop does.
 fn settle(app: &mut App) {
-    while app.computer_to_move() {
-        app.computer_turn();
+    let started = std::time::Instant::now();
+    loop {
+        app.tick();
+        if !app.thinking() {
+            app.tick();
+            if !app.thinking() {
+                return;
+            }
+        }
+        assert!(started.elapsed().as_secs() < 60, "the app kept thinking");
+        std::thread::sleep(std::time::Duration::from_millis(2));
     }
+}
+
+fn state(app: &App) -> PlayState {
+    app.playing().map(|p| p.state()).unwrap_or_default()
+}
+
+fn is_menu(app: &App) -> bool {
+    matches!(app.mode, Mode::Menu)
+}
+
+fn is_setup(app: &App) -> bool {
+    matches!(app.mode, Mode::Setup(_))
+}
+
+fn is_playing(app: &App) -> bool {
+    matches!(app.mode, Mode::Playing(_))
 }
 
 fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
@@ -87,7 +120,7 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 }
 
 fn status(app: &App) -> Status {
-    app.play.as_ref().unwrap().game.status()
+    state(app).status.unwrap()
 }
 
 #[test]
@@ -100,7 +133,7 @@ fn menu_snapshot() {
 fn setup_snapshot() {
     let mut app = app("setup", Start::default());
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Setup);
+    assert!(is_setup(&app));
     insta::assert_snapshot!("setup", screen(&app, 80, 24));
 }
 
@@ -178,8 +211,8 @@ fn menu_to_setup_to_game_to_game_over_to_menu() {
             ..Start::default()
         },
     );
-    assert_eq!(app.screen, Screen::Menu);
-    // flags-2-4 is the fifth flags ruleset: take 2 wins from 9.
+    assert!(is_menu(&app));
+    // flags-2-4: take 2 wins from 9.
     let target = app
         .entries
         .iter()
@@ -189,12 +222,19 @@ fn menu_to_setup_to_game_to_game_over_to_menu() {
         key(&mut app, KeyCode::Down);
     }
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Setup);
+    assert!(is_setup(&app));
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.screen, Screen::Playing);
-    // Win: 9 -> take 2 -> 7; the computer takes 2 or 4; answer to leave 1.
+    assert!(is_playing(&app));
+    // Win: 9 -> take 2 -> 7; then the tip names the winning move each time.
     while status(&app) == Status::Ongoing {
-        let best = app.play.as_ref().unwrap().game.best_moves()[0].clone();
+        key(&mut app, KeyCode::Char('t'));
+        let hint = state(&app).hint.unwrap();
+        let best = hint
+            .split("play ")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .unwrap()
+            .to_string();
         keys(&mut app, &best);
         key(&mut app, KeyCode::Enter);
     }
@@ -202,9 +242,9 @@ fn menu_to_setup_to_game_to_game_over_to_menu() {
     assert!(screen(&app, 80, 24).contains("You win"));
     assert_eq!(app.tally.total("flags-2-4").won, 1);
     key(&mut app, KeyCode::Char('q'));
-    assert_eq!(app.screen, Screen::Menu);
+    assert!(is_menu(&app));
     key(&mut app, KeyCode::Char('q'));
-    assert!(app.quit);
+    assert!(app.quitting());
 }
 
 #[test]
@@ -212,8 +252,8 @@ fn bad_typed_moves_change_nothing_and_say_why() {
     let mut app = app("bad", straight_into("21-flags", Player::First));
     keys(&mut app, "9");
     key(&mut app, KeyCode::Enter);
-    let play = app.play.as_ref().unwrap();
-    assert!(play.game.history().is_empty());
+    let play = state(&app);
+    assert!(play.history.is_empty());
     assert!(play.message.as_deref().unwrap().contains("take 1, 2 or 3"));
     assert!(screen(&app, 80, 24).contains("you may not take '9'"));
 }
@@ -225,7 +265,7 @@ fn cursor_keys_choose_and_enter_plays() {
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Char('h'));
     key(&mut app, KeyCode::Enter);
-    let history = app.play.as_ref().unwrap().game.history();
+    let history = state(&app).history;
     assert_eq!(history[0], "a1");
     assert_eq!(history.len(), 2, "the computer answered");
 }
@@ -238,11 +278,11 @@ fn clicks_choose_then_play() {
     let (x, y) = (board.x + 3 + 2 * 4 + 1, board.y + 3);
     click(&mut app, x, y);
     assert!(
-        app.play.as_ref().unwrap().game.history().is_empty(),
+        state(&app).history.is_empty(),
         "the first click only chooses"
     );
     click(&mut app, x, y);
-    assert_eq!(app.play.as_ref().unwrap().game.history()[0], "c3");
+    assert_eq!(state(&app).history[0], "c3");
 }
 
 #[test]
@@ -250,7 +290,7 @@ fn coach_names_a_move_that_threw_away_the_win() {
     let mut app = app("coach", straight_into("flags-2-4", Player::First));
     keys(&mut app, "4");
     key(&mut app, KeyCode::Enter);
-    let coach = app.play.as_ref().unwrap().coach.clone().unwrap();
+    let coach = state(&app).coach.unwrap();
     assert!(coach.contains("4 threw away the win"), "{coach}");
     assert!(coach.contains("2 would have kept it"), "{coach}");
 }
@@ -260,28 +300,20 @@ fn tip_undo_swap_and_new_game() {
     let mut app = app("keys", straight_into("21-flags", Player::Second));
     settle(&mut app);
     // The computer opened; it is the person's turn.
-    assert_eq!(app.play.as_ref().unwrap().game.history().len(), 1);
+    assert_eq!(state(&app).history.len(), 1);
     key(&mut app, KeyCode::Char('t'));
-    assert!(
-        app.play
-            .as_ref()
-            .unwrap()
-            .hint
-            .as_deref()
-            .unwrap()
-            .contains("you can win")
-    );
+    assert!(state(&app).hint.unwrap().contains("you can win"));
     keys(&mut app, "1");
     key(&mut app, KeyCode::Enter);
-    assert_eq!(app.play.as_ref().unwrap().game.history().len(), 3);
+    assert_eq!(state(&app).history.len(), 3);
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.play.as_ref().unwrap().game.history().len(), 1);
+    assert_eq!(state(&app).history.len(), 1);
     key(&mut app, KeyCode::Char('s'));
-    let play = app.play.as_ref().unwrap();
-    assert_eq!(play.human, Player::First);
-    assert!(play.game.history().is_empty());
+    let play = state(&app);
+    assert_eq!(play.human, Some(Player::First));
+    assert!(play.history.is_empty());
     key(&mut app, KeyCode::Char('n'));
-    assert!(app.play.as_ref().unwrap().game.history().is_empty());
+    assert!(state(&app).history.is_empty());
 }
 
 #[test]
@@ -292,7 +324,7 @@ fn menu_clicks_select_then_open() {
     click(&mut app, list.x + 3, list.y + 2);
     assert_eq!(app.selected, 1);
     click(&mut app, list.x + 3, list.y + 2);
-    assert_eq!(app.screen, Screen::Setup);
+    assert!(is_setup(&app));
 }
 
 #[test]
@@ -302,7 +334,7 @@ fn ctrl_c_quits_from_anywhere() {
         &Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
         AREA,
     );
-    assert!(app.quit);
+    assert!(app.quitting());
 }
 
 #[test]
@@ -326,13 +358,13 @@ fn side_and_level_from_the_command_line_skip_the_setup() {
         human: Some(Player::Second),
         level: Some(Level::Easy),
         seed: Some(2),
-        ruleset: None,
+        ..Start::default()
     };
     let mut skipping = app("skip", start);
-    assert_eq!(skipping.screen, Screen::Menu);
+    assert!(is_menu(&skipping));
     key(&mut skipping, KeyCode::Enter);
-    assert_eq!(skipping.screen, Screen::Playing);
-    let play = skipping.play.as_ref().unwrap();
+    assert!(is_playing(&skipping));
+    let play = skipping.playing().unwrap().setup();
     assert_eq!((play.human, play.level), (Player::Second, Level::Easy));
     // Only a side: the setup screen asks the rest.
     let mut other = app(
@@ -343,7 +375,7 @@ fn side_and_level_from_the_command_line_skip_the_setup() {
         },
     );
     key(&mut other, KeyCode::Enter);
-    assert_eq!(other.screen, Screen::Setup);
+    assert!(is_setup(&other));
     assert_eq!(other.human, Player::Second);
 }
 
@@ -351,12 +383,38 @@ fn side_and_level_from_the_command_line_skip_the_setup() {
 fn the_values_overlay_follows_the_game() {
     let mut game = app("values", straight_into("flags-2-4", Player::First));
     key(&mut game, KeyCode::Char('v'));
-    let before = game.play.as_ref().unwrap().values.clone().unwrap();
-    assert_eq!(before.len(), 2);
+    let before = state(&game).values.unwrap();
+    assert_eq!(before, vec![("2".to_string(), '+'), ("4".to_string(), '-')]);
     keys(&mut game, "2");
     key(&mut game, KeyCode::Enter);
-    let after = game.play.as_ref().unwrap().values.clone().unwrap();
+    let after = state(&game).values.unwrap();
     assert_ne!(before, after, "recomputed for the new position");
     key(&mut game, KeyCode::Char('v'));
-    assert!(game.play.as_ref().unwrap().values.is_none());
+    assert!(state(&game).values.is_none());
+}
+
+#[test]
+fn huge_nim_piles_play_on_the_screen() {
+    let path = format!(
+        "{}/tests/fixtures/valid/nim-any-huge-piles.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let ruleset = rules::load_path(std::path::Path::new(&path)).unwrap();
+    let mut app = app(
+        "hugenim",
+        Start {
+            ruleset: Some(("nim-any-huge-piles".into(), ruleset)),
+            human: Some(Player::First),
+            level: Some(Level::Perfect),
+            seed: Some(3),
+            ..Start::default()
+        },
+    );
+    insta::assert_snapshot!("nim_huge_piles", screen(&app, 80, 24));
+    keys(&mut app, "1:999999000000000004");
+    key(&mut app, KeyCode::Enter);
+    let play = state(&app);
+    assert_eq!(play.history.len(), 2, "{play:?}");
+    assert_eq!(play.history[0], "1:999999000000000004");
+    assert!(play.coach.is_none());
 }

@@ -1,7 +1,7 @@
 //! The idea behind a divisors position: the maximum matching, the winning
 //! openings, and the partner the winner answers with.
 
-use crate::engine::{Game, Outcome, Solver};
+use crate::engine::{Game, Outcome};
 
 use super::solver::NumberGraph;
 use super::{DivisorsGame, DivisorsSolver};
@@ -22,7 +22,7 @@ pub fn explain(solver: &DivisorsSolver, pos: &DivisorsGame) -> Vec<String> {
         "The idea: link two numbers when one divides the other. The player to move wins exactly when every maximum matching of the numbers still in play covers the last number played; the winner answers each move with its partner in such a matching."
             .to_string(),
     ];
-    let results = solver.move_results(pos);
+    let results = solver.results(pos);
     let winning: Vec<u32> = results
         .iter()
         .filter(|(_, v)| v.outcome == Outcome::Win)
@@ -70,11 +70,7 @@ pub fn reason(solver: &DivisorsSolver, pos: &DivisorsGame, mv: u32) -> Option<St
     if !pos.is_legal(mv) {
         return None;
     }
-    let result = solver
-        .move_results(pos)
-        .into_iter()
-        .find(|(m, _)| *m == mv)?
-        .1;
+    let result = solver.results(pos).into_iter().find(|(m, _)| *m == mv)?.1;
     Some(match (result.outcome, result.plies) {
         (Outcome::Win, Some(1)) => format!("{mv} leaves no multiple or divisor to play"),
         (Outcome::Win, _) => format!(

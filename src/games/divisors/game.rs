@@ -103,14 +103,29 @@ impl Game for DivisorsGame {
         self.to_move
     }
 
-    fn legal_moves(&self) -> Vec<u32> {
+    fn moves(&self) -> impl Iterator<Item = u32> + '_ {
+        let (openings, answers) = match self.current {
+            None => (Some(self.board.openings()), None),
+            Some(c) => (None, Some(self.board.neighbours(c))),
+        };
+        openings
+            .into_iter()
+            .flatten()
+            .chain(answers.into_iter().flatten())
+            .filter(|&n| !self.is_played(n))
+    }
+
+    fn is_legal(&self, n: u32) -> bool {
+        if !self.board.contains(n) || self.is_played(n) {
+            return false;
+        }
         match self.current {
-            None => self.board.openings().collect(),
-            Some(c) => self
-                .board
-                .neighbours(c)
-                .filter(|&n| !self.is_played(n))
-                .collect(),
+            None => {
+                n >= self.board.first_min
+                    && n <= self.board.first_max
+                    && (!self.board.first_even || n % 2 == 0)
+            }
+            Some(c) => n != c && (n % c == 0 || c % n == 0),
         }
     }
 
@@ -121,7 +136,7 @@ impl Game for DivisorsGame {
     }
 
     fn status(&self) -> Status {
-        if self.legal_moves().is_empty() {
+        if self.moves().next().is_none() {
             Status::Won(self.to_move.opponent())
         } else {
             Status::Ongoing
@@ -146,7 +161,7 @@ impl Game for DivisorsGame {
     fn explain_illegal(&self, mv: u32) -> String {
         if !self.board.contains(mv) {
             return format!(
-                "'{mv}' is not on the board {}..={}",
+                "'{mv}' is not on the board, which holds {} to {}",
                 self.board.min, self.board.max
             );
         }
@@ -168,7 +183,7 @@ impl Game for DivisorsGame {
 
 impl fmt::Display for DivisorsGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let legal = self.legal_moves();
+        let legal: Vec<u32> = self.moves().collect();
         let width = self.board.max.to_string().len();
         let small = self.board.len() <= 400;
         if small {

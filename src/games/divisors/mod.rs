@@ -7,31 +7,21 @@ mod solver;
 
 use std::sync::Arc;
 
-use serde::Deserialize;
-use toml::Spanned;
+use crate::engine::Player;
+use crate::schema::Table;
 
-use crate::engine::{Match, Player};
-use crate::rules::{SpanError, in_range};
+use super::Family;
 
 pub use game::{Board, DivisorsGame};
 pub use solver::{DivisorsSolver, NumberGraph};
 
 /// The largest number on a board.
-pub const MAX_NUMBER: i64 = 1_000_000;
+pub const MAX_NUMBER: u64 = 1_000_000;
 /// The most numbers a board may hold.
 pub const MAX_BOARD: u64 = 10_000;
 
-/// The `[divisors]` table as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawRules {
-    min: Spanned<i64>,
-    max: Spanned<i64>,
-    first_min: Option<Spanned<i64>>,
-    first_max: Option<Spanned<i64>>,
-    #[serde(default)]
-    first_even: bool,
-}
+/// The family: `kind = "divisors"`.
+pub struct Divisors;
 
 /// A checked divisors ruleset.
 #[derive(Clone, Debug)]
@@ -39,76 +29,113 @@ pub struct Rules {
     pub board: Arc<Board>,
 }
 
-/// Checks the `[divisors]` table.
-///
-/// # Errors
-/// The first value that makes no game.
-pub fn validate(raw: &Spanned<RawRules>) -> Result<Rules, SpanError> {
-    let r = raw.get_ref();
-    let min = in_range(&r.min, "min", 1, MAX_NUMBER)?;
-    let max = in_range(&r.max, "max", 1, MAX_NUMBER)?;
-    if min > max {
-        return Err(SpanError::new(
-            r.min.span(),
-            format!("min is '{min}', more than max ({max}): the board would be empty"),
-        ));
-    }
-    if max - min + 1 > MAX_BOARD {
-        return Err(SpanError::new(
-            r.max.span(),
-            format!(
-                "the board {min}..={max} holds {} numbers; at most {MAX_BOARD} are allowed",
-                max - min + 1
-            ),
-        ));
-    }
-    let within = |v: &Option<Spanned<i64>>, field: &str, default: u64| match v {
-        None => Ok(default),
-        Some(v) => in_range(v, field, min as i64, max as i64).map_err(|e| {
-            SpanError::new(
-                e.span,
+impl Family for Divisors {
+    const KIND: &'static str = "divisors";
+    type Rules = Rules;
+    type Game = DivisorsGame;
+    type Solver = DivisorsSolver;
+
+    fn check(t: &mut Table<'_, '_>) -> Option<Rules> {
+        let min = t.uint("min", 1..=MAX_NUMBER);
+        let max = t.uint("max", 1..=MAX_NUMBER);
+        let first_min = t.value("first_min");
+        let first_max = t.value("first_max");
+        let first_even = t.bool_or("first_even", false);
+        let (min_at, max_at) = (min?, max?);
+        let (min, max) = (*min_at.get_ref(), *max_at.get_ref());
+        if min > max {
+            t.problem(
+                min_at.span(),
+                format!("min is '{min}', more than max ({max}): the board would be empty"),
+            );
+            return None;
+        }
+        if max - min + 1 > MAX_BOARD {
+            t.problem(
+                max_at.span(),
                 format!(
-                    "{} (the opening range must lie on the board {min}..={max})",
-                    e.message
+                    "the board {min} to {max} holds {} numbers; at most {MAX_BOARD} are allowed",
+                    max - min + 1
                 ),
-            )
-        }),
-    };
-    let first_min = within(&r.first_min, "first_min", min)?;
-    let first_max = within(&r.first_max, "first_max", max)?;
-    let board = Board {
-        min: min as u32,
-        max: max as u32,
-        first_min: first_min as u32,
-        first_max: first_max as u32,
-        first_even: r.first_even,
-    };
-    if board.openings().next().is_none() {
-        return Err(SpanError::new(
-            raw.span(),
-            format!(
-                "no number may open the game: the opening range {first_min}..={first_max}{} is empty",
-                if r.first_even {
-                    " has no even number or"
-                } else {
-                    ""
-                }
+            );
+            return None;
+        }
+        let mut within = |v: Option<&crate::schema::Spanned<crate::schema::Value<'_>>>,
+                          field: &str,
+                          default: u64| match v {
+            None => Some(default),
+            Some(v) => crate::schema::uint(v, field, &(min..=max))
+                .map(|n| *n.get_ref())
+                .map_err(|p| {
+                    t.problem(
+                        p.span,
+                        format!(
+                            "{} (the opening range must lie on the board, {min} to {max})",
+                            p.message
+                        ),
+                    );
+                })
+                .ok(),
+        };
+        let first_min = within(first_min, "first_min", min);
+        let first_max = within(first_max, "first_max", max);
+        let (first_min, first_max, first_even) = (first_min?, first_max?, first_even?);
+        let board = Board {
+            min: min as u32,
+            max: max as u32,
+            first_min: first_min as u32,
+            first_max: first_max as u32,
+            first_even,
+        };
+        if board.openings().next().is_none() {
+            t.problem(
+                t.span(),
+                format!(
+                    "no number may open the game: the opening range {first_min} to {first_max}{} is empty",
+                    if first_even {
+                        " has no even number or"
+                    } else {
+                        ""
+                    }
+                ),
+            );
+            return None;
+        }
+        Some(Rules {
+            board: Arc::new(board),
+        })
+    }
+
+    fn start(rules: &Rules) -> DivisorsGame {
+        DivisorsGame::new(Arc::clone(&rules.board), Player::First)
+    }
+
+    fn solver(_rules: &Rules) -> Arc<DivisorsSolver> {
+        Arc::new(DivisorsSolver)
+    }
+
+    fn card(rules: &Rules) -> Vec<String> {
+        let b = &rules.board;
+        let mut lines = vec![format!(
+            "The numbers {} to {} are on the board.",
+            b.min, b.max
+        )];
+        let all = b.first_min == b.min && b.first_max == b.max;
+        lines.push(match (all, b.first_even) {
+            (true, false) => "The first player opens with any number on the board.".to_string(),
+            (true, true) => "The first player opens with any even number on the board.".to_string(),
+            (false, even) => format!(
+                "The first player opens with {}a number from {} to {}.",
+                if even { "an even number, " } else { "" },
+                b.first_min,
+                b.first_max
             ),
-        ));
-    }
-    Ok(Rules {
-        board: Arc::new(board),
-    })
-}
-
-impl Rules {
-    #[must_use]
-    pub fn start_position(&self) -> DivisorsGame {
-        DivisorsGame::new(Arc::clone(&self.board), Player::First)
-    }
-
-    #[must_use]
-    pub fn new_match(&self) -> Match<DivisorsGame, DivisorsSolver> {
-        Match::new(self.start_position(), DivisorsSolver)
+        });
+        lines.push(
+            "After that, each number played must be a multiple or a divisor of the number just played, and no number may be played twice."
+                .to_string(),
+        );
+        lines.push("A player who has no number left to play loses.".to_string());
+        lines
     }
 }

@@ -4,7 +4,7 @@
 //! unplayed numbers misses `y`: `y` is in the Gallai–Edmonds set D(G). One
 //! matching and one search give the result of every move at once.
 
-use crate::engine::{Game, Outcome, Solver, Value};
+use crate::engine::{Budget, Game, MoveResults, Outcome, Solver, Value};
 
 use super::matching::{self, Graph, Matching};
 use super::{DivisorsGame, explain};
@@ -70,21 +70,11 @@ impl NumberGraph {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DivisorsSolver;
 
-impl Solver<DivisorsGame> for DivisorsSolver {
-    fn value(&self, pos: &DivisorsGame) -> Value {
-        let results = self.move_results(pos);
-        if results.is_empty() {
-            return Value::exact(Outcome::Loss, Some(0));
-        }
-        if results.iter().any(|(_, v)| v.plies == Some(1)) {
-            return Value::exact(Outcome::Win, Some(1));
-        }
-        let win = results.iter().any(|(_, v)| v.outcome == Outcome::Win);
-        Value::outcome_only(if win { Outcome::Win } else { Outcome::Loss })
-    }
-
-    fn move_results(&self, pos: &DivisorsGame) -> Vec<(u32, Value)> {
-        let moves = pos.legal_moves();
+impl DivisorsSolver {
+    /// Every move's result: one matching and one search for D(G).
+    #[must_use]
+    pub fn results(&self, pos: &DivisorsGame) -> Vec<(u32, Value)> {
+        let moves: Vec<u32> = pos.moves().collect();
         if moves.is_empty() {
             return Vec::new();
         }
@@ -108,12 +98,30 @@ impl Solver<DivisorsGame> for DivisorsSolver {
             })
             .collect()
     }
+}
 
-    fn explain(&self, pos: &DivisorsGame) -> Vec<String> {
+impl Solver<DivisorsGame> for DivisorsSolver {
+    fn value(&self, pos: &DivisorsGame, _budget: &Budget) -> Value {
+        let results = self.results(pos);
+        if results.is_empty() {
+            return Value::exact(Outcome::Loss, Some(0));
+        }
+        if results.iter().any(|(_, v)| v.plies == Some(1)) {
+            return Value::exact(Outcome::Win, Some(1));
+        }
+        let win = results.iter().any(|(_, v)| v.outcome == Outcome::Win);
+        Value::outcome_only(if win { Outcome::Win } else { Outcome::Loss })
+    }
+
+    fn move_results(&self, pos: &DivisorsGame, _budget: &Budget) -> MoveResults<u32> {
+        MoveResults::all(self.results(pos))
+    }
+
+    fn explain(&self, pos: &DivisorsGame, _budget: &Budget) -> Vec<String> {
         explain::explain(self, pos)
     }
 
-    fn reason(&self, pos: &DivisorsGame, mv: u32) -> Option<String> {
+    fn reason(&self, pos: &DivisorsGame, mv: u32, _budget: &Budget) -> Option<String> {
         explain::reason(self, pos, mv)
     }
 }

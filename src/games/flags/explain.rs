@@ -2,7 +2,8 @@
 
 use crate::engine::{Game, Outcome};
 
-use super::{FlagsGame, Table};
+use super::game::or_list;
+use super::{FlagsGame, Rules, Table, WhenStuck};
 
 /// How many counts a list shows before it stops with "…".
 const LISTED: usize = 12;
@@ -69,8 +70,8 @@ pub fn explain(table: &Table, pos: &FlagsGame) -> Vec<String> {
             "A player with flags left but fewer than {} above the losing count is stuck: the game is then {}.",
             pos.take[0],
             match pos.when_stuck {
-                super::WhenStuck::Draw => "a draw (a stalemate)",
-                super::WhenStuck::Lose => "lost for the stuck player",
+                WhenStuck::Draw => "a draw (a stalemate)",
+                WhenStuck::Lose => "lost for the stuck player",
             }
         ));
     }
@@ -86,6 +87,7 @@ pub fn reason(table: &Table, pos: &FlagsGame, mv: u64) -> Option<String> {
         Outcome::Loss => "a losing count for the opponent",
         Outcome::Draw => "a count from which the opponent can do no better than a draw",
         Outcome::Win => "a winning count for the opponent",
+        Outcome::Unknown => return None,
     };
     Some(format!("taking {mv} leaves {left}, {what}"))
 }
@@ -97,4 +99,36 @@ fn outcome_period_start(table: &Table, p: super::Period) -> u64 {
         s -= 1;
     }
     s
+}
+
+/// The rules of a flags ruleset, in words.
+pub fn card(rules: &Rules) -> Vec<String> {
+    let flag = |n: u64| if n == 1 { "flag" } else { "flags" };
+    let mut lines = vec![
+        format!(
+            "There are {} {} in a row. On your turn, take {} {}.",
+            rules.start,
+            flag(rules.start),
+            or_list(&rules.take),
+            flag(*rules.take.last().unwrap_or(&2)),
+        ),
+        format!(
+            "You may not leave fewer than {} {}; whoever must move with exactly {} left loses.",
+            rules.lose_at,
+            flag(rules.lose_at),
+            rules.lose_at
+        ),
+    ];
+    if rules.take[0] > 1 {
+        lines.push(format!(
+            "With flags left but fewer than {} more than {}, a player is stuck: {}.",
+            rules.take[0],
+            rules.lose_at,
+            match rules.when_stuck {
+                WhenStuck::Draw => "the game is a draw (a stalemate)",
+                WhenStuck::Lose => "the stuck player loses",
+            }
+        ));
+    }
+    lines
 }

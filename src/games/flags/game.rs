@@ -35,13 +35,10 @@ impl FlagsGame {
         self.count - self.lose_at
     }
 
-    fn take_list(&self) -> String {
-        let words: Vec<String> = self.take.iter().map(u64::to_string).collect();
-        match words.as_slice() {
-            [] => String::new(),
-            [one] => one.clone(),
-            [init @ .., last] => format!("{} or {last}", init.join(", ")),
-        }
+    /// The move sizes in words: `1, 2 or 3`.
+    #[must_use]
+    pub fn take_list(&self) -> String {
+        or_list(&self.take)
     }
 }
 
@@ -52,9 +49,10 @@ impl Game for FlagsGame {
         self.to_move
     }
 
-    fn legal_moves(&self) -> Vec<u64> {
+    fn moves(&self) -> impl Iterator<Item = u64> + '_ {
+        // At the losing count, or stuck, no size fits: no moves.
         let room = self.above_lose();
-        self.take.iter().copied().filter(|&k| k <= room).collect()
+        self.take.iter().copied().filter(move |&k| k <= room)
     }
 
     fn play_unchecked(&mut self, mv: u64) {
@@ -99,6 +97,17 @@ impl Game for FlagsGame {
                 if self.lose_at == 1 { "" } else { "s" }
             )
         }
+    }
+}
+
+/// Numbers in words: `1, 2 or 3`.
+#[must_use]
+pub fn or_list(numbers: &[u64]) -> String {
+    let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    match words.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 

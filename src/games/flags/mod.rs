@@ -6,41 +6,31 @@ mod solver;
 
 use std::sync::Arc;
 
-use serde::Deserialize;
-use toml::Spanned;
+use crate::engine::Player;
+use crate::schema::{Table as TomlTable, big};
 
-use crate::engine::{Match, Player};
-use crate::rules::{SpanError, in_range, number_set};
+use super::Family;
 
-pub use game::FlagsGame;
+pub use game::{FlagsGame, or_list};
 pub use solver::{PERIOD_SEARCH_LIMIT, Period, Table};
 
 /// The largest count of flags a ruleset may start with.
-pub const MAX_START: i64 = 1_000_000_000_000_000_000;
+pub const MAX_START: u64 = 1_000_000_000_000_000_000;
 /// The largest number of flags one move may take.
-pub const MAX_TAKE: i64 = 10_000;
+pub const MAX_TAKE: u64 = 10_000;
 /// The most different move sizes in `take`.
 pub const MAX_TAKE_CHOICES: usize = 64;
 
 /// What happens to a player who has flags in front of them but no move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum WhenStuck {
     #[default]
     Draw,
     Lose,
 }
 
-/// The `[flags]` table as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawRules {
-    start: Spanned<i64>,
-    take: Spanned<Vec<Spanned<i64>>>,
-    lose_at: Spanned<i64>,
-    #[serde(default)]
-    when_stuck: WhenStuck,
-}
+/// The family: `kind = "flags"`.
+pub struct Flags;
 
 /// A checked flags ruleset with its solved table.
 #[derive(Clone, Debug)]
@@ -52,51 +42,66 @@ pub struct Rules {
     pub table: Arc<Table>,
 }
 
-/// Checks the `[flags]` table and solves the game's counts.
-///
-/// # Errors
-/// The first value that makes no game, or a period too long to find.
-pub fn validate(raw: &Spanned<RawRules>) -> Result<Rules, SpanError> {
-    let r = raw.get_ref();
-    let start = in_range(&r.start, "start", 1, MAX_START)?;
-    let lose_at = in_range(&r.lose_at, "lose_at", 0, MAX_START)?;
-    if start <= lose_at {
-        return Err(SpanError::new(
-            r.start.span(),
-            format!(
-                "start is '{start}', but it must be more than lose_at ({lose_at}) for a game to be played"
-            ),
-        ));
-    }
-    let take = number_set(&r.take, "take", (1, MAX_TAKE), MAX_TAKE_CHOICES)?;
-    let table = Table::solve(&take, r.when_stuck, start - lose_at).map_err(|limit| {
-        SpanError::new(
-            r.take.span(),
-            format!(
-                "these moves give outcomes with no period within {limit} counts, so a start \
-                 of {start} cannot be solved exactly; use a start up to {}",
-                lose_at + limit
-            ),
-        )
-    })?;
-    Ok(Rules {
-        start,
-        take: take.into(),
-        lose_at,
-        when_stuck: r.when_stuck,
-        table: Arc::new(table),
-    })
-}
+impl Family for Flags {
+    const KIND: &'static str = "flags";
+    type Rules = Rules;
+    type Game = FlagsGame;
+    type Solver = Table;
 
-impl Rules {
-    /// The starting position.
-    #[must_use]
-    pub fn start_position(&self) -> FlagsGame {
-        FlagsGame::new(self.start, self, Player::First)
+    fn check(t: &mut TomlTable<'_, '_>) -> Option<Rules> {
+        let start = t.uint("start", 1..=MAX_START);
+        let take = t.uint_set("take", 1..=MAX_TAKE, MAX_TAKE_CHOICES);
+        let lose_at = t.uint("lose_at", 0..=MAX_START);
+        let when_stuck = match t.word_or("when_stuck", &["draw", "lose"], "draw") {
+            Some("lose") => Some(WhenStuck::Lose),
+            Some(_) => Some(WhenStuck::Draw),
+            None => None,
+        };
+        let (start, lose_at) = (start?, lose_at?);
+        if start.get_ref() <= lose_at.get_ref() {
+            t.problem(
+                start.span(),
+                format!(
+                    "start is '{}', but it must be more than lose_at ({}) for a game to be played",
+                    start.get_ref(),
+                    lose_at.get_ref()
+                ),
+            );
+            return None;
+        }
+        let (start, lose_at, take, when_stuck) =
+            (*start.get_ref(), *lose_at.get_ref(), take?, when_stuck?);
+        let table = Table::solve(take.get_ref(), when_stuck, start - lose_at)
+            .map_err(|limit| {
+                t.problem(
+                    take.span(),
+                    format!(
+                        "these moves give outcomes with no period within {} counts, so a start \
+                         of {start} cannot be solved exactly; use a start up to {}",
+                        big(i128::from(limit)),
+                        lose_at + limit
+                    ),
+                );
+            })
+            .ok()?;
+        Some(Rules {
+            start,
+            take: take.into_inner().into(),
+            lose_at,
+            when_stuck,
+            table: Arc::new(table),
+        })
     }
 
-    #[must_use]
-    pub fn new_match(&self) -> Match<FlagsGame, Arc<Table>> {
-        Match::new(self.start_position(), Arc::clone(&self.table))
+    fn start(rules: &Rules) -> FlagsGame {
+        FlagsGame::new(rules.start, rules, Player::First)
+    }
+
+    fn solver(rules: &Rules) -> Arc<Table> {
+        Arc::clone(&rules.table)
+    }
+
+    fn card(rules: &Rules) -> Vec<String> {
+        explain::card(rules)
     }
 }

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use crate::engine::{Outcome, Solver, Value};
+use crate::engine::{Budget, Outcome, Solver, Value};
 
 use super::{FlagsGame, WhenStuck};
 
@@ -124,11 +124,7 @@ impl Table {
             }) => Value::outcome_only(Outcome::Draw),
             Some(e) => Value::exact(e.outcome, Some(e.plies)),
             // Beyond the solved range: no position of the ruleset lies there.
-            None => Value {
-                outcome: Outcome::Draw,
-                plies: None,
-                proven: false,
-            },
+            None => Value::UNKNOWN,
         }
     }
 }
@@ -210,7 +206,7 @@ struct Window {
 
 fn term(e: Entry) -> (u64, u64) {
     match e.outcome {
-        Outcome::Draw => (3, 0),
+        Outcome::Draw | Outcome::Unknown => (3, 0),
         Outcome::Win => (1u64.wrapping_add(C.wrapping_mul(e.plies)), 1),
         Outcome::Loss => (2u64.wrapping_add(C.wrapping_mul(e.plies)), 1),
     }
@@ -276,15 +272,15 @@ impl Window {
 }
 
 impl Solver<FlagsGame> for Table {
-    fn value(&self, pos: &FlagsGame) -> Value {
+    fn value(&self, pos: &FlagsGame, _budget: &Budget) -> Value {
         self.value_at(pos.above_lose())
     }
 
-    fn explain(&self, pos: &FlagsGame) -> Vec<String> {
+    fn explain(&self, pos: &FlagsGame, _budget: &Budget) -> Vec<String> {
         super::explain::explain(self, pos)
     }
 
-    fn reason(&self, pos: &FlagsGame, mv: u64) -> Option<String> {
+    fn reason(&self, pos: &FlagsGame, mv: u64, _budget: &Budget) -> Option<String> {
         super::explain::reason(self, pos, mv)
     }
 }

@@ -99,9 +99,29 @@ pub fn builtin(geo: &Geometry) -> Book {
         .unwrap_or_default()
 }
 
-/// Solves every position with at most `depth` stones, up to symmetry,
-/// that is not over, with `exact` (a solver without a time budget).
+/// Makes the book of a board: every position with at most `depth` stones,
+/// up to symmetry, proven afresh (no time budget, no old book).
 /// `progress` hears each depth as it is finished.
+pub fn make(geo: &std::sync::Arc<Geometry>, depth: u32, progress: impl FnMut(u32, usize)) -> Book {
+    use crate::engine::Budget;
+    let solver = super::MnkSolver::with_book(std::sync::Arc::clone(geo), Book::default());
+    let budget = Budget::unlimited();
+    generate(
+        geo,
+        depth,
+        |x, o| {
+            let mut pos = super::MnkGame::new(std::sync::Arc::clone(geo));
+            pos.x = x;
+            pos.o = o;
+            solver.exact(&pos, &budget)
+        },
+        progress,
+    )
+}
+
+/// Solves every position with at most `depth` stones, up to symmetry,
+/// that is not over, with `exact`. `progress` hears each depth as it is
+/// finished.
 pub fn generate(
     geo: &Geometry,
     depth: u32,

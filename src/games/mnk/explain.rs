@@ -1,7 +1,7 @@
-//! The idea behind an m,n,k position: who wins, the threats on the board,
-//! and why a cell is right.
+//! The idea behind an m,n,k position: the threats on the board, and why a
+//! cell is right where a threat makes it so.
 
-use crate::engine::{Game, Outcome, Player, Solver};
+use crate::engine::{Budget, Game, Player, Solver};
 
 use super::{MnkGame, MnkSolver};
 
@@ -20,17 +20,17 @@ fn mark(p: Player) -> &'static str {
     }
 }
 
-pub fn explain(solver: &MnkSolver, pos: &MnkGame) -> Vec<String> {
+pub fn explain(solver: &MnkSolver, pos: &MnkGame, budget: &Budget) -> Vec<String> {
     let mut lines = Vec::new();
     let mover = pos.to_move();
     let (me, opp) = pos.sides();
     let mine = pos.threats(me, opp);
     let theirs = pos.threats(opp, me);
+    let k = pos.geo.k;
     if mine != 0 {
         lines.push(format!(
-            "{} (to move) can complete {} in a row at {}.",
+            "{} (to move) can complete {k} in a row at {}.",
             mark(mover),
-            pos.geo.k,
             cells(pos, mine)
         ));
     }
@@ -43,59 +43,40 @@ pub fn explain(solver: &MnkSolver, pos: &MnkGame) -> Vec<String> {
             ""
         };
         lines.push(format!(
-            "{} threatens to complete {} in a row at {}.{must}",
+            "{} threatens to complete {k} in a row at {}.{must}",
             mark(mover.opponent()),
-            pos.geo.k,
             cells(pos, theirs)
         ));
     }
     if mine == 0 && theirs == 0 && !pos.status().is_over() {
         lines.push("No one can complete a line on the next move.".to_string());
     }
-    if solver.value(pos).proven {
-        lines.push(format!(
-            "Solved exactly by alpha-beta search with a symmetry-folded transposition table{}.",
-            if solver.book.is_empty() {
-                ""
-            } else {
-                " and an opening book"
-            }
-        ));
+    lines.push(if solver.value(pos, budget).is_proven() {
+        "Solved exactly: alpha-beta search over every line of play, with a transposition table that folds the board's symmetries together, and an opening book where one is shipped.".to_string()
     } else {
-        lines.push(
-            "This board is too large to prove within the time budget: the values are not proven, and the computer plays the best move its search found."
-                .to_string(),
-        );
-    }
+        "Not proven: this position is too large to solve exactly within the time budget. The values are unknown, and the computer plays the move its search rates best.".to_string()
+    });
     lines
 }
 
-pub fn reason(solver: &MnkSolver, pos: &MnkGame, mv: usize) -> Option<String> {
+/// Why a cell is right, where a threat says so; `None` otherwise.
+pub fn reason(_solver: &MnkSolver, pos: &MnkGame, mv: usize, _budget: &Budget) -> Option<String> {
     if !pos.is_legal(mv) {
         return None;
     }
-    let name = pos.geo.cell_name(mv);
     let (me, opp) = pos.sides();
+    let k = pos.geo.k;
     if pos.threats(me, opp) >> mv & 1 == 1 {
-        return Some(format!("{name} completes {} in a row", pos.geo.k));
+        return Some(format!("it completes {k} in a row"));
     }
     let blocks = pos.threats(opp, me) >> mv & 1 == 1;
-    let after = me | 1 << mv;
-    let forks = pos.threats(after, opp).count_ones() >= 2;
-    let mut child = pos.clone();
-    child.play_unchecked(mv);
-    let value = solver.value(&child).for_mover();
-    let result = match (value.outcome, value.plies, value.proven) {
-        (_, _, false) => "the search's best guess (not proven)".to_string(),
-        (Outcome::Win, Some(p), _) => format!("wins in {p}"),
-        (Outcome::Win, None, _) => "wins".to_string(),
-        (Outcome::Draw, _, _) => "keeps the draw".to_string(),
-        (Outcome::Loss, _, _) => "loses against perfect play".to_string(),
-    };
-    Some(match (blocks, forks) {
-        (true, true) => format!("{name} blocks the threat and makes two of its own: {result}"),
-        (true, false) => format!("{name} blocks the threat: {result}"),
-        (false, true) => format!("{name} makes two threats at once: {result}"),
-        (false, false) => format!("{name} {result}"),
-    })
+    let forks = pos.threats(me | 1 << mv, opp).count_ones() >= 2;
+    match (blocks, forks) {
+        (true, true) => Some("it blocks the threat and makes two of its own".to_string()),
+        (true, false) => Some(format!("it blocks {} in a row", k)),
+        (false, true) => {
+            Some("it makes two threats at once, and only one can be blocked".to_string())
+        }
+        (false, false) => None,
+    }
 }

@@ -81,13 +81,17 @@ impl Game for MnkGame {
         }
     }
 
-    fn legal_moves(&self) -> Vec<usize> {
-        if self.status().is_over() {
-            return Vec::new();
-        }
-        (0..self.geo.cells())
-            .filter(|&c| self.empty() >> c & 1 == 1)
-            .collect()
+    fn moves(&self) -> impl Iterator<Item = usize> + '_ {
+        let empty = if self.status().is_over() {
+            0
+        } else {
+            self.empty()
+        };
+        (0..self.geo.cells()).filter(move |&c| empty >> c & 1 == 1)
+    }
+
+    fn is_legal(&self, mv: usize) -> bool {
+        mv < self.geo.cells() && self.empty() >> mv & 1 == 1 && !self.status().is_over()
     }
 
     fn play_unchecked(&mut self, mv: usize) {

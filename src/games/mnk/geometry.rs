@@ -14,8 +14,6 @@ pub struct Geometry {
     pub k: usize,
     /// Every run of k cells in a row, column or diagonal, as a mask.
     pub lines: Vec<u64>,
-    /// For each cell, the indices of the lines through it.
-    pub lines_through: Vec<Vec<usize>>,
     /// Cell permutations that map the board onto itself (identity first).
     pub symmetries: Vec<Vec<usize>>,
     /// The inverse of each symmetry.
@@ -53,13 +51,6 @@ impl Geometry {
                 }
             }
         }
-        let lines_through = (0..cells)
-            .map(|c| {
-                (0..lines.len())
-                    .filter(|&l| lines[l] >> c & 1 == 1)
-                    .collect()
-            })
-            .collect();
         let mut maps: Vec<Box<CellMap>> = vec![
             Box::new(|x, y| (x, y)),
             Box::new(move |x, y| (width - 1 - x, y)),
@@ -118,7 +109,6 @@ impl Geometry {
             height,
             k,
             lines,
-            lines_through,
             symmetries,
             inverses,
             zobrist,
@@ -159,14 +149,6 @@ impl Geometry {
     #[must_use]
     pub fn has_line(&self, stones: u64) -> bool {
         self.lines.iter().any(|&l| l & !stones == 0)
-    }
-
-    /// Whether the stone just put on `cell` completes a line of `stones`.
-    #[must_use]
-    pub fn completes_line(&self, stones: u64, cell: usize) -> bool {
-        self.lines_through[cell]
-            .iter()
-            .any(|&l| self.lines[l] & stones == self.lines[l])
     }
 
     /// The name of a cell: column letter, row number from the top (`a1`).

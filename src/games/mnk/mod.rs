@@ -10,71 +10,112 @@ pub mod tt;
 
 use std::sync::Arc;
 
-use serde::Deserialize;
-use toml::Spanned;
+use crate::schema::Table;
 
-use crate::engine::Match;
-use crate::rules::{SpanError, in_range};
+use super::Family;
 
 pub use game::MnkGame;
 pub use geometry::{Geometry, MAX_CELLS};
-pub use solver::{DEFAULT_BUDGET, MnkSolver, score_value};
+pub use solver::{MnkSolver, score_value};
 
-/// The `[mnk]` table as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawRules {
-    width: Spanned<i64>,
-    height: Spanned<i64>,
-    k: Spanned<i64>,
-}
+/// The family: `kind = "mnk"`.
+pub struct Mnk;
 
-/// A checked m,n,k ruleset with its solver (book loaded).
+/// A checked m,n,k ruleset with its solver (its book is read on first use).
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub geo: Arc<Geometry>,
     pub solver: Arc<MnkSolver>,
 }
 
-/// Checks the `[mnk]` table.
-///
-/// # Errors
-/// The first value that makes no game.
-pub fn validate(raw: &Spanned<RawRules>) -> Result<Rules, SpanError> {
-    let r = raw.get_ref();
-    let width = in_range(&r.width, "width", 1, 26)? as usize;
-    let height = in_range(&r.height, "height", 1, 64)? as usize;
-    if width * height > MAX_CELLS {
-        return Err(SpanError::new(
-            raw.span(),
-            format!(
-                "the board has {} cells; at most {MAX_CELLS} are allowed",
-                width * height
-            ),
-        ));
+impl Rules {
+    /// The rules of a `width` × `height` board with `k` in a row.
+    #[must_use]
+    pub fn new(width: usize, height: usize, k: usize) -> Self {
+        let geo = Arc::new(Geometry::new(width, height, k));
+        let solver = Arc::new(MnkSolver::new(Arc::clone(&geo)));
+        Self { geo, solver }
     }
-    let k = in_range(&r.k, "k", 1, 64)? as usize;
-    if k > width.max(height) {
-        return Err(SpanError::new(
-            r.k.span(),
-            format!(
-                "k is '{k}', larger than both sides of the {width}×{height} board: no line could ever be made"
-            ),
-        ));
-    }
-    let geo = Arc::new(Geometry::new(width, height, k));
-    let solver = Arc::new(MnkSolver::new(Arc::clone(&geo), Some(DEFAULT_BUDGET)));
-    Ok(Rules { geo, solver })
 }
 
-impl Rules {
-    #[must_use]
-    pub fn start_position(&self) -> MnkGame {
-        MnkGame::new(Arc::clone(&self.geo))
+impl Family for Mnk {
+    const KIND: &'static str = "mnk";
+    type Rules = Rules;
+    type Game = MnkGame;
+    type Solver = MnkSolver;
+
+    fn check(t: &mut Table<'_, '_>) -> Option<Rules> {
+        let width = t.uint("width", 1..=26);
+        let height = t.uint("height", 1..=64);
+        let k = t.uint("k", 1..=64);
+        let (width, height, k_at) = (width?, height?, k?);
+        let (w, h, k) = (
+            *width.get_ref() as usize,
+            *height.get_ref() as usize,
+            *k_at.get_ref() as usize,
+        );
+        let mut ok = true;
+        if w * h > MAX_CELLS {
+            t.problem(
+                t.span(),
+                format!(
+                    "the board has {} cells; at most {MAX_CELLS} are allowed",
+                    w * h
+                ),
+            );
+            ok = false;
+        }
+        if k > w.max(h) {
+            t.problem(
+                k_at.span(),
+                format!(
+                    "k is '{k}', larger than both sides of the {w}×{h} board: no line could ever be made"
+                ),
+            );
+            ok = false;
+        }
+        ok.then(|| Rules::new(w, h, k))
     }
 
-    #[must_use]
-    pub fn new_match(&self) -> Match<MnkGame, Arc<MnkSolver>> {
-        Match::new(self.start_position(), Arc::clone(&self.solver))
+    fn start(rules: &Rules) -> MnkGame {
+        MnkGame::new(Arc::clone(&rules.geo))
+    }
+
+    fn solver(rules: &Rules) -> Arc<MnkSolver> {
+        Arc::clone(&rules.solver)
+    }
+
+    fn make_book(
+        rules: &Rules,
+        depth: u32,
+        progress: &mut dyn FnMut(u32, usize, f64),
+    ) -> Option<super::MadeBook> {
+        let started = std::time::Instant::now();
+        let made = book::make(&rules.geo, depth, |stones, count| {
+            progress(stones, count, started.elapsed().as_secs_f64());
+        });
+        Some(super::MadeBook {
+            text: made.to_text(&rules.geo),
+            entries: made.len(),
+        })
+    }
+
+    fn card(rules: &Rules) -> Vec<String> {
+        let g = &rules.geo;
+        vec![
+            format!(
+                "A board of {} columns (a to {}) and {} rows (1 to {}); row 1 is at the top.",
+                g.width,
+                (b'a' + g.width as u8 - 1) as char,
+                g.height,
+                g.height
+            ),
+            "The players take turns to put a stone on an empty cell: X moves first, then O."
+                .to_string(),
+            format!(
+                "Whoever first has {} in a row — across, down or diagonally — wins; a full board without one is a draw.",
+                g.k
+            ),
+        ]
     }
 }

@@ -3,7 +3,7 @@
 //! and forced blocks found before searching, dead lines pruned, and moves
 //! ordered by the table's move and the lines they serve.
 
-use std::time::Instant;
+use crate::engine::Budget;
 
 use super::Geometry;
 use super::book::Book;
@@ -26,23 +26,18 @@ pub struct Search<'a> {
     pub tt: &'a mut Tt,
     pub book: &'a Book,
     pub nodes: u64,
-    pub deadline: Option<Instant>,
+    pub budget: &'a Budget,
     pub aborted: bool,
 }
 
 impl<'a> Search<'a> {
-    pub fn new(
-        geo: &'a Geometry,
-        tt: &'a mut Tt,
-        book: &'a Book,
-        deadline: Option<Instant>,
-    ) -> Self {
+    pub fn new(geo: &'a Geometry, tt: &'a mut Tt, book: &'a Book, budget: &'a Budget) -> Self {
         Self {
             geo,
             tt,
             book,
             nodes: 0,
-            deadline,
+            budget,
             aborted: false,
         }
     }
@@ -148,10 +143,7 @@ impl<'a> Search<'a> {
         mut beta: i32,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & 0xFFF == 0
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
+        if self.nodes & 0xFFF == 0 && self.budget.exhausted() {
             self.aborted = true;
         }
         if self.aborted {

@@ -1,35 +1,28 @@
 //! The m,n,k solver behind the engine's trait: opening book, then exact
-//! search within a time budget; past the budget, honest unproven play.
+//! search within the question's budget; what the budget does not settle is
+//! unknown, and the computer then plays the search's best estimate.
 
-use std::collections::HashSet;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use crate::engine::{Game, Outcome, Solver, Status, Value};
+use crate::engine::{Budget, Game, Judged, MoveResults, Outcome, Solver, Status, Value};
 
 use super::book::{self, Book};
 use super::search::Search;
 use super::tt::{Tt, WIN};
 use super::{Geometry, MnkGame};
 
-/// How long one exact search may take before the position counts as unproven.
-pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1500);
-
 pub struct MnkSolver {
     pub geo: Arc<Geometry>,
-    pub book: Book,
+    /// Loaded on first use: the shipped book for the board, or none.
+    book: OnceLock<Book>,
     tt: Mutex<Option<Tt>>,
-    budget: Option<Duration>,
-    /// Positions whose search ran out of time: not tried again, so a large
-    /// board costs one budget per position, not one per question.
-    gave_up: Mutex<HashSet<(u64, u64)>>,
 }
 
 impl std::fmt::Debug for MnkSolver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MnkSolver")
             .field("geo", &(self.geo.width, self.geo.height, self.geo.k))
-            .field("book", &self.book.len())
             .finish_non_exhaustive()
     }
 }
@@ -44,30 +37,28 @@ pub fn score_value(score: i32) -> Value {
     }
 }
 
-const UNPROVEN: Value = Value {
-    outcome: Outcome::Draw,
-    plies: None,
-    proven: false,
-};
-
 impl MnkSolver {
-    /// A solver with the built-in book for the board, and a time budget
-    /// per search (`None`: search until proven).
+    /// A solver with the built-in book for the board (read when first needed).
     #[must_use]
-    pub fn new(geo: Arc<Geometry>, budget: Option<Duration>) -> Self {
-        let book = book::builtin(&geo);
-        Self::with_book(geo, book, budget)
+    pub fn new(geo: Arc<Geometry>) -> Self {
+        Self {
+            geo,
+            book: OnceLock::new(),
+            tt: Mutex::new(None),
+        }
+    }
+
+    /// A solver with the given book (an empty one proves everything afresh).
+    #[must_use]
+    pub fn with_book(geo: Arc<Geometry>, book: Book) -> Self {
+        let solver = Self::new(geo);
+        let _ = solver.book.set(book);
+        solver
     }
 
     #[must_use]
-    pub fn with_book(geo: Arc<Geometry>, book: Book, budget: Option<Duration>) -> Self {
-        Self {
-            geo,
-            book,
-            tt: Mutex::new(None),
-            budget,
-            gave_up: Mutex::new(HashSet::new()),
-        }
+    pub fn book(&self) -> &Book {
+        self.book.get_or_init(|| book::builtin(&self.geo))
     }
 
     fn table_bits(&self) -> u32 {
@@ -80,33 +71,26 @@ impl MnkSolver {
         }
     }
 
+    fn with_search<T>(&self, budget: &Budget, f: impl FnOnce(&mut Search<'_>) -> T) -> T {
+        let book = self.book();
+        let mut guard = self.tt.lock().unwrap_or_else(PoisonError::into_inner);
+        let tt = guard.get_or_insert_with(|| Tt::new(self.table_bits()));
+        f(&mut Search::new(&self.geo, tt, book, budget))
+    }
+
     /// The exact score of a position (relative to it), or `None` when the
     /// budget ran out first.
     #[must_use]
-    pub fn exact(&self, pos: &MnkGame) -> Option<i32> {
-        if let Some(v) = self.book.get(&self.geo, pos.x, pos.o) {
+    pub fn exact(&self, pos: &MnkGame, budget: &Budget) -> Option<i32> {
+        if let Some(v) = self.book().get(&self.geo, pos.x, pos.o) {
             return Some(v);
         }
-        let mut gave_up = self.gave_up.lock().unwrap_or_else(PoisonError::into_inner);
-        if gave_up.contains(&(pos.x, pos.o)) {
-            return None;
-        }
-        let mut guard = self.tt.lock().unwrap_or_else(PoisonError::into_inner);
-        let tt = guard.get_or_insert_with(|| Tt::new(self.table_bits()));
-        let deadline = self.budget.map(|b| Instant::now() + b);
-        let score = Search::new(&self.geo, tt, &self.book, deadline).solve(pos.x, pos.o);
-        if score.is_none() {
-            gave_up.insert((pos.x, pos.o));
-        }
-        score
+        self.with_search(budget, |s| s.solve(pos.x, pos.o))
     }
 
     /// The position's value within `alpha..beta` (fail-soft).
-    fn bounded(&self, pos: &MnkGame, alpha: i32, beta: i32) -> Option<i32> {
-        let mut guard = self.tt.lock().unwrap_or_else(PoisonError::into_inner);
-        let tt = guard.get_or_insert_with(|| Tt::new(self.table_bits()));
-        let deadline = self.budget.map(|b| Instant::now() + b);
-        Search::new(&self.geo, tt, &self.book, deadline).bounded(pos.x, pos.o, alpha, beta)
+    fn bounded(&self, pos: &MnkGame, alpha: i32, beta: i32, budget: &Budget) -> Option<i32> {
+        self.with_search(budget, |s| s.bounded(pos.x, pos.o, alpha, beta))
     }
 
     fn terminal(pos: &MnkGame) -> Option<Value> {
@@ -117,76 +101,104 @@ impl MnkSolver {
             Status::Won(_) => Some(Value::exact(Outcome::Loss, Some(0))),
         }
     }
+
+    /// The moves grouped by the position they lead to up to symmetry, so
+    /// that symmetric moves are judged once and always alike.
+    fn classes(&self, pos: &MnkGame) -> Vec<Vec<usize>> {
+        let mut index: HashMap<(u64, u64), usize> = HashMap::new();
+        let mut classes: Vec<Vec<usize>> = Vec::new();
+        for mv in pos.moves() {
+            let child = pos.after(mv);
+            let key = self.geo.canonical(child.x, child.o).0;
+            match index.get(&key) {
+                Some(&i) => classes[i].push(mv),
+                None => {
+                    index.insert(key, classes.len());
+                    classes.push(vec![mv]);
+                }
+            }
+        }
+        classes
+    }
+
+    /// The search's estimate of a move (higher is better for the mover).
+    fn estimate(&self, pos: &MnkGame, mv: usize) -> i64 {
+        let (me, opp) = pos.sides();
+        let mut tt = Tt::new(1);
+        let book = Book::default();
+        let budget = Budget::unlimited();
+        let mut search = Search::new(&self.geo, &mut tt, &book, &budget);
+        i64::from(-search.estimate(opp, me | 1 << mv, 2))
+    }
 }
 
 impl Solver<MnkGame> for MnkSolver {
-    fn value(&self, pos: &MnkGame) -> Value {
-        Self::terminal(pos).unwrap_or_else(|| self.exact(pos).map_or(UNPROVEN, score_value))
+    fn value(&self, pos: &MnkGame, budget: &Budget) -> Value {
+        Self::terminal(pos)
+            .unwrap_or_else(|| self.exact(pos, budget).map_or(Value::UNKNOWN, score_value))
     }
 
-    fn move_results(&self, pos: &MnkGame) -> Vec<(usize, Value)> {
-        let proven = Self::terminal(pos).is_some() || self.exact(pos).is_some();
-        pos.legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                let value = match Self::terminal(&child) {
-                    Some(v) => v,
-                    // Past the budget at the parent, children are not tried:
-                    // each would take as long.
-                    None if !proven => UNPROVEN,
-                    None => self.exact(&child).map_or(UNPROVEN, score_value),
-                };
-                (mv, value.for_mover())
-            })
-            .collect()
+    fn move_results(&self, pos: &MnkGame, budget: &Budget) -> MoveResults<usize> {
+        let mut listed = Vec::new();
+        for class in self.classes(pos) {
+            let child = pos.after(class[0]);
+            let value = Self::terminal(&child)
+                .or_else(|| self.exact(&child, budget).map(score_value))
+                .map_or(Value::UNKNOWN, Value::for_mover);
+            listed.extend(class.into_iter().map(|mv| (mv, value)));
+        }
+        listed.sort_by_key(|(mv, _)| *mv);
+        MoveResults::all(listed)
     }
 
     /// Only the best moves need exact values to choose among them: each
     /// other move is refuted by one null-window search instead of solved.
-    fn results_for_choice(&self, pos: &MnkGame) -> Vec<(usize, Value)> {
-        let Some(parent) = self.exact(pos).filter(|&s| s >= 0) else {
-            return self.move_results(pos);
+    fn judge(&self, pos: &MnkGame, budget: &Budget) -> Vec<Judged<usize>> {
+        let parent = self.exact(pos, &budget.share(0.7)).filter(|&s| s >= 0);
+        let Some(parent) = parent else {
+            // Not proven: every move with the search's estimate, and the
+            // exact value of those that end the game.
+            return pos
+                .moves()
+                .map(|mv| {
+                    let child = pos.after(mv);
+                    Judged {
+                        mv,
+                        value: Self::terminal(&child).map_or(Value::UNKNOWN, Value::for_mover),
+                        estimate: Some(self.estimate(pos, mv)),
+                    }
+                })
+                .collect();
         };
         // The child score (for the opponent) that a best move leaves.
         let target = if parent == 0 { 0 } else { -(parent + 1) };
-        let not_best = Value {
-            outcome: Outcome::Loss,
-            plies: None,
-            proven: false,
-        };
-        pos.legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                let value = match Self::terminal(&child) {
-                    Some(v) => v.for_mover(),
-                    None => match self.bounded(&child, target, target + 1) {
-                        Some(v) if v <= target => score_value(target).for_mover(),
-                        Some(_) => not_best,
-                        None => UNPROVEN,
-                    },
-                };
-                (mv, value)
-            })
-            .collect()
+        let mut out = Vec::new();
+        for class in self.classes(pos) {
+            let child = pos.after(class[0]);
+            let value = match Self::terminal(&child) {
+                Some(v) => v.for_mover(),
+                None => match self.bounded(&child, target, target + 1, budget) {
+                    Some(v) if v <= target => score_value(target).for_mover(),
+                    // Worse than the best: a loss when the best is a draw,
+                    // otherwise not worked out (it is never chosen).
+                    Some(_) if parent == 0 => Value::outcome_only(Outcome::Loss),
+                    _ => Value::UNKNOWN,
+                },
+            };
+            out.extend(class.into_iter().map(|mv| Judged {
+                mv,
+                value,
+                estimate: None,
+            }));
+        }
+        out
     }
 
-    fn preference(&self, pos: &MnkGame, mv: usize) -> i64 {
-        let (me, opp) = pos.sides();
-        let mut tt = Tt::new(1);
-        let book = Book::default();
-        let mut search = Search::new(&self.geo, &mut tt, &book, None);
-        i64::from(-search.estimate(opp, me | 1 << mv, 2))
+    fn explain(&self, pos: &MnkGame, budget: &Budget) -> Vec<String> {
+        super::explain::explain(self, pos, budget)
     }
 
-    fn explain(&self, pos: &MnkGame) -> Vec<String> {
-        super::explain::explain(self, pos)
-    }
-
-    fn reason(&self, pos: &MnkGame, mv: usize) -> Option<String> {
-        super::explain::reason(self, pos, mv)
+    fn reason(&self, pos: &MnkGame, mv: usize, budget: &Budget) -> Option<String> {
+        super::explain::reason(self, pos, mv, budget)
     }
 }

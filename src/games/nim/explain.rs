@@ -1,12 +1,16 @@
 //! The idea behind a nim position, in sentences: the nim-sum in binary, the
 //! Grundy values and their period, the rule in force.
 
-use crate::engine::{Game, Outcome, Solver};
+use crate::engine::{Budget, Game, Outcome, Solver};
 
 use super::grundy::Grundy;
 use super::{Method, NimGame, NimMove, NimSolver};
 
 fn binary_sum(values: &[u64]) -> String {
+    if values.len() > 8 {
+        let total = values.iter().fold(0, |a, &v| a ^ v);
+        return format!("the {} values XORed together = {total:b}", values.len());
+    }
     let width = values.iter().fold(0u64, |a, &v| a | v).max(1).ilog2() as usize + 1;
     let total = values.iter().fold(0, |a, &v| a ^ v);
     let parts: Vec<String> = values.iter().map(|v| format!("{v:0width$b}")).collect();
@@ -65,7 +69,7 @@ pub fn explain(solver: &NimSolver, pos: &NimGame) -> Vec<String> {
         Method::Exhaustive(search) => {
             lines.push(format!(
                 "Misère play with {} follows no known rule, so this was solved by exhaustive search ({} positions so far).",
-                if pos.passes.iter().any(|&p| p) || matches!(pos.take, super::Take::Any) {
+                if pos.pass_rule {
                     "passes"
                 } else {
                     "a take list"
@@ -78,7 +82,7 @@ pub fn explain(solver: &NimSolver, pos: &NimGame) -> Vec<String> {
 }
 
 fn grundy_pattern(g: &Grundy, pos: &NimGame) -> String {
-    let with_pass = pos.passes.iter().any(|&p| p);
+    let with_pass = pos.pass_rule;
     match g {
         Grundy::Any => "With one pass per pile, a pile of odd size n has Grundy value n+1 and of even size n-1 while its pass is unused; once used, n.".to_string(),
         Grundy::List(seq) => {
@@ -99,18 +103,17 @@ fn grundy_pattern(g: &Grundy, pos: &NimGame) -> String {
     }
 }
 
-pub fn reason(solver: &NimSolver, pos: &NimGame, mv: NimMove) -> Option<String> {
+pub fn reason(solver: &NimSolver, pos: &NimGame, mv: NimMove, budget: &Budget) -> Option<String> {
     if !pos.is_legal(mv) {
         return None;
     }
-    let mut child = pos.clone();
-    child.play_unchecked(mv);
+    let child = pos.after(mv);
     let what = if mv.count == 0 {
         format!("passing on pile {}", mv.pile + 1)
     } else {
         format!("taking {} from pile {}", mv.count, mv.pile + 1)
     };
-    let outcome = solver.value(&child).outcome.flip();
+    let outcome = solver.value(&child, budget).outcome.flip();
     Some(match (&solver.method, outcome) {
         (Method::NimSum, Outcome::Win) => format!("{what} makes the nim-sum 0"),
         (Method::Grundy(_), Outcome::Win) => format!("{what} makes the XOR of Grundy values 0"),
@@ -118,8 +121,9 @@ pub fn reason(solver: &NimSolver, pos: &NimGame, mv: NimMove) -> Option<String> 
             format!("{what} leaves an odd number of 1-piles")
         }
         (Method::MisereNim, Outcome::Win) => format!("{what} makes the nim-sum 0"),
-        (_, Outcome::Win) => format!("{what} leaves a position the opponent loses"),
-        (_, Outcome::Draw) => format!("{what} keeps the draw"),
-        (_, Outcome::Loss) => format!("{what} leaves a position the opponent wins"),
+        (_, Outcome::Win) => format!(
+            "{what} leaves a position from which every move loses, as the exhaustive search shows"
+        ),
+        _ => return None,
     })
 }

@@ -20,6 +20,8 @@ pub struct NimGame {
     pub passes: Vec<bool>,
     pub take: Take,
     pub misere: bool,
+    /// Whether the rules allow one pass per pile at all.
+    pub pass_rule: bool,
     pub to_move: Player,
 }
 
@@ -32,22 +34,38 @@ impl NimGame {
             passes,
             take: rules.take.clone(),
             misere: rules.misere,
+            pass_rule: rules.pass_once_per_pile,
             to_move,
         }
     }
 
-    /// Whether `count` stones may be taken from a pile of `size`.
+    /// How many moves pile `pile` offers: its pass, then each count.
     #[must_use]
-    pub fn may_take(&self, size: u64, count: u64) -> bool {
-        count >= 1
-            && count <= size
-            && match &self.take {
-                Take::Any => true,
-                Take::List(list) => list.contains(&count),
-            }
+    pub fn pile_moves(&self, pile: usize) -> u128 {
+        let size = self.piles[pile];
+        let pass = u128::from(size > 0 && self.passes[pile]);
+        pass + match &self.take {
+            Take::Any => u128::from(size),
+            Take::List(list) => list.iter().filter(|&&k| k <= size).count() as u128,
+        }
     }
 
-    fn take_words(&self) -> String {
+    /// The counts pile `pile` allows, in order (0 is the pass).
+    pub fn counts(&self, pile: usize) -> impl Iterator<Item = u64> + '_ {
+        let size = self.piles[pile];
+        let pass = (size > 0 && self.passes[pile]).then_some(0);
+        let (any_max, list): (u64, &[u64]) = match &self.take {
+            Take::Any => (size, &[]),
+            Take::List(list) => (0, list),
+        };
+        pass.into_iter()
+            .chain(1..=any_max)
+            .chain(list.iter().copied().filter(move |&k| k <= size))
+    }
+
+    /// What a move may take, in words: `any number of stones`.
+    #[must_use]
+    pub fn take_words(&self) -> String {
         match &self.take {
             Take::Any => "any number of stones".to_string(),
             Take::List(list) => {
@@ -65,22 +83,47 @@ impl Game for NimGame {
         self.to_move
     }
 
-    fn legal_moves(&self) -> Vec<NimMove> {
-        let mut moves = Vec::new();
-        for (pile, &size) in self.piles.iter().enumerate() {
-            if size > 0 && self.passes[pile] {
-                moves.push(NimMove { pile, count: 0 });
+    fn moves(&self) -> impl Iterator<Item = NimMove> + '_ {
+        (0..self.piles.len())
+            .flat_map(move |pile| self.counts(pile).map(move |count| NimMove { pile, count }))
+    }
+
+    fn move_count(&self) -> u128 {
+        (0..self.piles.len()).map(|p| self.pile_moves(p)).sum()
+    }
+
+    fn nth_move(&self, mut i: u128) -> Option<NimMove> {
+        for pile in 0..self.piles.len() {
+            let n = self.pile_moves(pile);
+            if i < n {
+                let pass = self.piles[pile] > 0 && self.passes[pile];
+                let count = match (&self.take, pass, i) {
+                    (_, true, 0) => 0,
+                    (Take::Any, _, i) => u64::try_from(i).ok()? + u64::from(!pass),
+                    (Take::List(list), _, i) => {
+                        let i = usize::try_from(i - u128::from(pass)).ok()?;
+                        *list.iter().filter(|&&k| k <= self.piles[pile]).nth(i)?
+                    }
+                };
+                return Some(NimMove { pile, count });
             }
-            match &self.take {
-                Take::Any => moves.extend((1..=size).map(|count| NimMove { pile, count })),
-                Take::List(list) => moves.extend(
-                    list.iter()
-                        .filter(|&&k| k <= size)
-                        .map(|&count| NimMove { pile, count }),
-                ),
-            }
+            i -= n;
         }
-        moves
+        None
+    }
+
+    fn is_legal(&self, mv: NimMove) -> bool {
+        let Some(&size) = self.piles.get(mv.pile) else {
+            return false;
+        };
+        if mv.count == 0 {
+            return size > 0 && self.passes[mv.pile];
+        }
+        mv.count <= size
+            && match &self.take {
+                Take::Any => true,
+                Take::List(list) => list.contains(&mv.count),
+            }
     }
 
     fn play_unchecked(&mut self, mv: NimMove) {
@@ -114,7 +157,7 @@ impl Game for NimGame {
             MoveError(format!(
                 "'{}' is not a nim move: write PILE:COUNT, e.g. 2:3 takes 3 stones from pile 2{}",
                 text.trim(),
-                if self.passes.iter().any(|&p| p) {
+                if self.pass_rule {
                     " (2:0 is the pass)"
                 } else {
                     ""
@@ -141,15 +184,20 @@ impl Game for NimGame {
     }
 
     fn explain_illegal(&self, mv: NimMove) -> String {
-        let size = self.piles[mv.pile];
         let pile = mv.pile + 1;
+        let Some(&size) = self.piles.get(mv.pile) else {
+            return format!(
+                "there is no pile '{pile}': the piles are numbered 1 to {}",
+                self.piles.len()
+            );
+        };
         if mv.count == 0 {
-            if size == 0 {
+            if !self.pass_rule {
+                "taking 0 is not a move: these rules have no passes".to_string()
+            } else if size == 0 {
                 format!("pile {pile} is empty, so it cannot be passed")
             } else {
-                format!(
-                    "pile {pile} has no pass: each pile may be passed once, where the rules allow passes"
-                )
+                format!("pile {pile}'s one pass has been used already")
             }
         } else if mv.count > size {
             format!(

@@ -134,8 +134,6 @@ impl Exhaustive {
                 *done += 1;
             }
         }
-        memo.get(&root)
-            .copied()
-            .unwrap_or(Value::outcome_only(Outcome::Draw))
+        memo.get(&root).copied().unwrap_or(Value::UNKNOWN)
     }
 }

@@ -4,11 +4,12 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::engine::AnyMatch;
-use crate::games::divisors::DivisorsGame;
+use crate::engine::Game;
+use crate::games::divisors::{Divisors, DivisorsGame};
 
-use super::{BoardView, Ctx, Cursor, Dir, put};
+use super::{BoardView, Ctx, Dir, digits_only, put};
 
+#[derive(Default)]
 pub struct DivisorsView;
 
 const COLUMNS: usize = 10;
@@ -18,69 +19,57 @@ fn cell_width(pos: &DivisorsGame) -> u16 {
     pos.board.max.to_string().len() as u16 + 1
 }
 
-fn position(game: &dyn AnyMatch) -> Option<&DivisorsGame> {
-    game.position().downcast_ref::<DivisorsGame>()
-}
-
 /// The first row drawn, so that the cursor's row is on screen.
-fn first_row(cursor: usize, rows_on_screen: usize) -> usize {
+fn top_row(pos: &DivisorsGame, cursor: usize, height: u16) -> usize {
+    let rows = usize::from(height).max(1);
+    let total_rows = pos.board.len().div_ceil(COLUMNS);
     let row = cursor / COLUMNS;
-    row.saturating_sub(rows_on_screen.saturating_sub(1) / 2)
+    row.saturating_sub(rows.saturating_sub(1) / 2)
+        .min(total_rows.saturating_sub(rows))
 }
 
-impl BoardView for DivisorsView {
-    fn first(&self, game: &dyn AnyMatch) -> Cursor {
-        self.clamp(game, Cursor::default())
+impl BoardView<Divisors> for DivisorsView {
+    /// The index of the number under the cursor, from the board's smallest.
+    type Cursor = usize;
+
+    fn first(&self, pos: &DivisorsGame) -> usize {
+        self.clamp(pos, 0)
     }
 
-    fn clamp(&self, game: &dyn AnyMatch, cursor: Cursor) -> Cursor {
-        let Some(pos) = position(game) else {
-            return cursor;
-        };
+    fn clamp(&self, pos: &DivisorsGame, cursor: usize) -> usize {
         // Onto the first legal number when the cursor's is not legal.
-        let legal = game.legal_moves();
-        let here = pos.board.min as usize + cursor.a;
-        if legal.contains(&here.to_string()) {
+        let here = pos.board.min as usize + cursor;
+        if u32::try_from(here).is_ok_and(|n| pos.is_legal(n)) {
             return cursor;
         }
-        let a = legal
-            .first()
-            .and_then(|m| m.parse::<usize>().ok())
-            .map_or(cursor.a, |n| n - pos.board.min as usize);
-        Cursor { a, b: 0 }
+        pos.moves()
+            .next()
+            .map_or(cursor, |n| (n - pos.board.min) as usize)
     }
 
-    fn step(&self, game: &dyn AnyMatch, cursor: Cursor, dir: Dir) -> Cursor {
-        let Some(pos) = position(game) else {
-            return cursor;
-        };
+    fn step(&self, pos: &DivisorsGame, cursor: usize, dir: Dir) -> usize {
         let last = pos.board.len() - 1;
-        let a = match dir {
-            Dir::Left => cursor.a.saturating_sub(1),
-            Dir::Right => (cursor.a + 1).min(last),
-            Dir::Up => cursor.a.checked_sub(COLUMNS).unwrap_or(cursor.a),
-            Dir::Down if cursor.a + COLUMNS <= last => cursor.a + COLUMNS,
-            Dir::Down => cursor.a,
-        };
-        Cursor { a, b: 0 }
+        match dir {
+            Dir::Left => cursor.saturating_sub(1),
+            Dir::Right => (cursor + 1).min(last),
+            Dir::Up => cursor.checked_sub(COLUMNS).unwrap_or(cursor),
+            Dir::Down if cursor + COLUMNS <= last => cursor + COLUMNS,
+            Dir::Down => cursor,
+        }
     }
 
-    fn selected(&self, game: &dyn AnyMatch, cursor: Cursor) -> Option<String> {
-        let pos = position(game)?;
-        let n = (pos.board.min as usize + cursor.a).to_string();
-        game.legal_moves().contains(&n).then_some(n)
+    fn selected(&self, pos: &DivisorsGame, cursor: usize) -> Option<u32> {
+        let n = u32::try_from(pos.board.min as usize + cursor).ok()?;
+        pos.is_legal(n).then_some(n)
     }
 
-    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
-        let Some(pos) = position(ctx.game) else {
-            return;
-        };
+    fn render(&self, ctx: &Ctx<'_, Divisors, usize>, area: Rect, buf: &mut Buffer) {
+        let pos = ctx.pos;
         let t = ctx.theme;
-        let legal = ctx.game.legal_moves();
         let cell = cell_width(pos);
         let rows = usize::from(area.height).max(1);
         let total_rows = pos.board.len().div_ceil(COLUMNS);
-        let top = first_row(ctx.cursor.a, rows).min(total_rows.saturating_sub(rows));
+        let top = top_row(pos, ctx.cursor, area.height);
         for r in 0..rows.min(total_rows - top) {
             for c in 0..COLUMNS {
                 let i = (top + r) * COLUMNS + c;
@@ -88,14 +77,13 @@ impl BoardView for DivisorsView {
                     break;
                 }
                 let n = pos.board.min + i as u32;
-                let text = n.to_string();
-                let style = if ctx.human_turn && i == ctx.cursor.a {
+                let style = if ctx.human_turn && i == ctx.cursor {
                     t.cursor
                 } else if Some(n) == pos.current {
                     t.last_move
                 } else if pos.is_played(n) {
                     t.played
-                } else if legal.contains(&text) {
+                } else if pos.is_legal(n) {
                     t.legal
                 } else {
                     t.dim
@@ -103,8 +91,8 @@ impl BoardView for DivisorsView {
                 let digits = usize::from(cell - 1);
                 let x = area.x + c as u16 * cell;
                 let y = area.y + r as u16;
-                put(buf, area, x, y, &format!("{text:>digits$}"), style);
-                if let Some((m, s)) = ctx.mark(&text) {
+                put(buf, area, x, y, &format!("{n:>digits$}"), style);
+                if let Some((m, s)) = ctx.mark(n) {
                     put(buf, area, x + cell - 1, y, &m.to_string(), s);
                 }
             }
@@ -113,28 +101,27 @@ impl BoardView for DivisorsView {
 
     fn click(
         &self,
-        game: &dyn AnyMatch,
-        cursor: Cursor,
+        pos: &DivisorsGame,
+        cursor: usize,
         area: Rect,
         x: u16,
         y: u16,
-    ) -> Option<Cursor> {
-        let pos = position(game)?;
+    ) -> Option<usize> {
         let (dx, dy) = (x.checked_sub(area.x)?, y.checked_sub(area.y)?);
         let c = usize::from(dx / cell_width(pos));
         if c >= COLUMNS {
             return None;
         }
         // The rows shown follow the cursor, as in `render`.
-        let i = (top_row(game, cursor, area.height) + usize::from(dy)) * COLUMNS + c;
-        (i < pos.board.len()).then_some(Cursor { a: i, b: 0 })
+        let i = (top_row(pos, cursor, area.height) + usize::from(dy)) * COLUMNS + c;
+        (i < pos.board.len()).then_some(i)
     }
-}
 
-/// The first row on screen for a cursor.
-fn top_row(game: &dyn AnyMatch, cursor: Cursor, height: u16) -> usize {
-    let Some(pos) = position(game) else { return 0 };
-    let rows = usize::from(height).max(1);
-    let total_rows = pos.board.len().div_ceil(COLUMNS);
-    first_row(cursor.a, rows).min(total_rows.saturating_sub(rows))
+    fn typable(&self, _pos: &DivisorsGame, _typed: &str, c: char) -> Result<(), String> {
+        digits_only(c, "50")
+    }
+
+    fn separator(&self) -> &'static str {
+        " → "
+    }
 }

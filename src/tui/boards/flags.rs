@@ -3,55 +3,50 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::engine::AnyMatch;
-use crate::games::flags::FlagsGame;
+use crate::engine::Game;
+use crate::games::flags::{Flags, FlagsGame};
 
-use super::{BoardView, Ctx, Cursor, Dir, put};
+use super::{BoardView, Ctx, Dir, digits_only, put};
 
+#[derive(Default)]
 pub struct FlagsView;
 
 const PER_ROW: u64 = 25;
 const BUTTON: u16 = 7;
-
-fn position(game: &dyn AnyMatch) -> Option<&FlagsGame> {
-    game.position().downcast_ref::<FlagsGame>()
-}
+/// The row of the move buttons, below the flags.
+const BUTTONS_Y: u16 = 7;
 
 /// The legal move sizes, in order.
-fn takes(game: &dyn AnyMatch) -> Vec<String> {
-    game.legal_moves()
+fn takes(pos: &FlagsGame) -> Vec<u64> {
+    pos.moves().collect()
 }
 
-impl BoardView for FlagsView {
-    fn first(&self, _game: &dyn AnyMatch) -> Cursor {
-        Cursor::default()
+impl BoardView<Flags> for FlagsView {
+    /// The index of the chosen button.
+    type Cursor = usize;
+
+    fn first(&self, _pos: &FlagsGame) -> usize {
+        0
     }
 
-    fn clamp(&self, game: &dyn AnyMatch, cursor: Cursor) -> Cursor {
-        let n = takes(game).len();
-        Cursor {
-            a: cursor.a.min(n.saturating_sub(1)),
-            b: 0,
+    fn clamp(&self, pos: &FlagsGame, cursor: usize) -> usize {
+        cursor.min(takes(pos).len().saturating_sub(1))
+    }
+
+    fn step(&self, pos: &FlagsGame, cursor: usize, dir: Dir) -> usize {
+        let n = takes(pos).len();
+        match dir {
+            Dir::Left | Dir::Up => cursor.saturating_sub(1),
+            Dir::Right | Dir::Down => (cursor + 1).min(n.saturating_sub(1)),
         }
     }
 
-    fn step(&self, game: &dyn AnyMatch, cursor: Cursor, dir: Dir) -> Cursor {
-        let n = takes(game).len();
-        let a = match dir {
-            Dir::Left | Dir::Up => cursor.a.saturating_sub(1),
-            Dir::Right | Dir::Down => (cursor.a + 1).min(n.saturating_sub(1)),
-        };
-        Cursor { a, b: 0 }
+    fn selected(&self, pos: &FlagsGame, cursor: usize) -> Option<u64> {
+        takes(pos).get(cursor).copied()
     }
 
-    fn selected(&self, game: &dyn AnyMatch, cursor: Cursor) -> Option<String> {
-        takes(game).get(cursor.a).cloned()
-    }
-
-    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
-        let Some(pos) = position(ctx.game) else {
-            return;
-        };
+    fn render(&self, ctx: &Ctx<'_, Flags, usize>, area: Rect, buf: &mut Buffer) {
+        let pos = ctx.pos;
         let t = ctx.theme;
         let noun = if pos.count == 1 { "flag" } else { "flags" };
         put(
@@ -62,9 +57,8 @@ impl BoardView for FlagsView {
             &format!("{} {noun} left", pos.count),
             t.title,
         );
-        let taking: u64 = self
-            .selected(ctx.game, ctx.cursor)
-            .and_then(|s| s.parse().ok())
+        let taking = self
+            .selected(pos, ctx.cursor)
             .filter(|_| ctx.human_turn)
             .unwrap_or(0);
         let shown = pos.count.min(PER_ROW * 4);
@@ -92,11 +86,11 @@ impl BoardView for FlagsView {
                 t.dim,
             );
         }
-        let y = area.y + 7;
+        let y = area.y + BUTTONS_Y;
         put(buf, area, area.x, y, "Take:", t.text);
-        for (i, mv) in takes(ctx.game).iter().enumerate() {
+        for (i, mv) in takes(pos).into_iter().enumerate() {
             let x = area.x + 6 + i as u16 * BUTTON;
-            let style = if ctx.human_turn && i == ctx.cursor.a {
+            let style = if ctx.human_turn && i == ctx.cursor {
                 t.cursor
             } else {
                 t.legal
@@ -116,26 +110,25 @@ impl BoardView for FlagsView {
                 t.last_move,
             );
         }
+        let take = format!("Take {} on your turn.", pos.take_list());
         let rule = format!(
             "Whoever must move with {} {} left loses.",
             pos.lose_at,
             if pos.lose_at == 1 { "flag" } else { "flags" }
         );
-        put(buf, area, area.x, y + 4, &rule, t.dim);
+        put(buf, area, area.x, y + 4, &take, t.dim);
+        put(buf, area, area.x, y + 5, &rule, t.dim);
     }
 
-    fn click(
-        &self,
-        game: &dyn AnyMatch,
-        _cursor: Cursor,
-        area: Rect,
-        x: u16,
-        y: u16,
-    ) -> Option<Cursor> {
-        if y != area.y + 7 || x < area.x + 6 {
+    fn click(&self, pos: &FlagsGame, _cursor: usize, area: Rect, x: u16, y: u16) -> Option<usize> {
+        if y != area.y + BUTTONS_Y || x < area.x + 6 {
             return None;
         }
         let i = usize::from((x - area.x - 6) / BUTTON);
-        (i < takes(game).len()).then_some(Cursor { a: i, b: 0 })
+        (i < takes(pos).len()).then_some(i)
+    }
+
+    fn typable(&self, _pos: &FlagsGame, _typed: &str, c: char) -> Result<(), String> {
+        digits_only(c, "3")
     }
 }

@@ -3,71 +3,67 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::engine::{AnyMatch, Player};
-use crate::games::mnk::MnkGame;
+use crate::engine::{Game, Player};
+use crate::games::mnk::{Mnk, MnkGame};
 
-use super::{BoardView, Ctx, Cursor, Dir, put};
+use super::{BoardView, Ctx, Dir, put};
 
+#[derive(Default)]
 pub struct MnkView;
 
 const CELL: u16 = 4;
 const LEFT: u16 = 3;
 
-fn position(game: &dyn AnyMatch) -> Option<&MnkGame> {
-    game.position().downcast_ref::<MnkGame>()
+/// The cursor: a column and a row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Spot {
+    pub col: usize,
+    pub row: usize,
 }
 
-impl BoardView for MnkView {
-    fn first(&self, game: &dyn AnyMatch) -> Cursor {
-        position(game).map_or_else(Cursor::default, |p| Cursor {
-            a: p.geo.width / 2,
-            b: p.geo.height / 2,
-        })
+impl BoardView<Mnk> for MnkView {
+    type Cursor = Spot;
+
+    fn first(&self, pos: &MnkGame) -> Spot {
+        Spot {
+            col: pos.geo.width / 2,
+            row: pos.geo.height / 2,
+        }
     }
 
-    fn clamp(&self, _game: &dyn AnyMatch, cursor: Cursor) -> Cursor {
+    fn clamp(&self, _pos: &MnkGame, cursor: Spot) -> Spot {
         cursor
     }
 
-    fn step(&self, game: &dyn AnyMatch, cursor: Cursor, dir: Dir) -> Cursor {
-        let Some(p) = position(game) else {
-            return cursor;
-        };
-        let (w, h) = (p.geo.width, p.geo.height);
+    fn step(&self, pos: &MnkGame, c: Spot, dir: Dir) -> Spot {
+        let (w, h) = (pos.geo.width, pos.geo.height);
         match dir {
-            Dir::Left => Cursor {
-                a: cursor.a.saturating_sub(1),
-                ..cursor
+            Dir::Left => Spot {
+                col: c.col.saturating_sub(1),
+                ..c
             },
-            Dir::Right => Cursor {
-                a: (cursor.a + 1).min(w - 1),
-                ..cursor
+            Dir::Right => Spot {
+                col: (c.col + 1).min(w - 1),
+                ..c
             },
-            Dir::Up => Cursor {
-                b: cursor.b.saturating_sub(1),
-                ..cursor
+            Dir::Up => Spot {
+                row: c.row.saturating_sub(1),
+                ..c
             },
-            Dir::Down => Cursor {
-                b: (cursor.b + 1).min(h - 1),
-                ..cursor
+            Dir::Down => Spot {
+                row: (c.row + 1).min(h - 1),
+                ..c
             },
         }
     }
 
-    fn typable(&self, game: &dyn AnyMatch, c: char) -> bool {
-        let width = position(game).map_or(0, |p| p.geo.width);
-        c.is_ascii_digit() || (c.is_ascii_lowercase() && ((c as u8 - b'a') as usize) < width)
+    fn selected(&self, pos: &MnkGame, c: Spot) -> Option<usize> {
+        let cell = c.row * pos.geo.width + c.col;
+        pos.is_legal(cell).then_some(cell)
     }
 
-    fn selected(&self, game: &dyn AnyMatch, cursor: Cursor) -> Option<String> {
-        let p = position(game)?;
-        let cell = cursor.b * p.geo.width + cursor.a;
-        let name = p.geo.cell_name(cell);
-        game.legal_moves().contains(&name).then_some(name)
-    }
-
-    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer) {
-        let Some(p) = position(ctx.game) else { return };
+    fn render(&self, ctx: &Ctx<'_, Mnk, Spot>, area: Rect, buf: &mut Buffer) {
+        let p = ctx.pos;
         let t = ctx.theme;
         let w = p.geo.width;
         for c in 0..w {
@@ -86,20 +82,16 @@ impl BoardView for MnkView {
             put(buf, area, area.x, y, &format!("{:>2}", r + 1), t.dim);
             for c in 0..w {
                 let cell = r * w + c;
-                let name = p.geo.cell_name(cell);
                 let x = area.x + LEFT + c as u16 * CELL;
                 let (mark, mut style) = match p.at(cell) {
-                    Some(Player::First) => ("X".to_string(), t.x_mark),
-                    Some(Player::Second) => ("O".to_string(), t.o_mark),
-                    None => match ctx.mark(&name) {
-                        Some((m, s)) => (m.to_string(), s),
-                        None => ("·".to_string(), t.dim),
-                    },
+                    Some(Player::First) => ('X', t.x_mark),
+                    Some(Player::Second) => ('O', t.o_mark),
+                    None => ctx.mark(cell).unwrap_or(('·', t.dim)),
                 };
-                if ctx.last == Some(name.as_str()) {
+                if ctx.last == Some(cell) {
                     style = t.last_move;
                 }
-                if ctx.human_turn && ctx.cursor == (Cursor { a: c, b: r }) {
+                if ctx.human_turn && ctx.cursor == (Spot { col: c, row: r }) {
                     style = t.cursor;
                 }
                 put(buf, area, x, y, &format!(" {mark} "), style);
@@ -120,24 +112,40 @@ impl BoardView for MnkView {
                 area,
                 area.x,
                 y + 1,
-                &format!("The computer played {last}."),
+                &format!("The computer played {}.", p.geo.cell_name(last)),
                 t.last_move,
             );
         }
     }
 
-    fn click(
-        &self,
-        game: &dyn AnyMatch,
-        _cursor: Cursor,
-        area: Rect,
-        x: u16,
-        y: u16,
-    ) -> Option<Cursor> {
-        let p = position(game)?;
+    fn click(&self, pos: &MnkGame, _cursor: Spot, area: Rect, x: u16, y: u16) -> Option<Spot> {
         let dx = x.checked_sub(area.x + LEFT)?;
         let dy = y.checked_sub(area.y + 1)?;
-        let (c, r) = (usize::from(dx / CELL), usize::from(dy));
-        (c < p.geo.width && r < p.geo.height).then_some(Cursor { a: c, b: r })
+        let (col, row) = (usize::from(dx / CELL), usize::from(dy));
+        (col < pos.geo.width && row < pos.geo.height).then_some(Spot { col, row })
+    }
+
+    fn typable(&self, pos: &MnkGame, typed: &str, c: char) -> Result<(), String> {
+        let last = (b'a' + pos.geo.width as u8 - 1) as char;
+        let c = c.to_ascii_lowercase();
+        match (typed.is_empty(), c) {
+            (true, 'a'..='z') if c <= last => Ok(()),
+            (false, '0'..='9') => Ok(()),
+            (true, '0'..='9') => Err(format!(
+                "type the column letter first, then the row: a cell like b2 (columns a to {last})"
+            )),
+            (true, 'a'..='z') => Err(format!(
+                "there is no column '{c}': the columns are a to {last}"
+            )),
+            (false, 'a'..='z') => Err("a cell has one letter, then the row number: like b2".into()),
+            _ => Err(format!("'{c}' is not part of a move: type a cell like b2")),
+        }
+    }
+
+    fn mark(&self, player: Player) -> Option<&'static str> {
+        Some(match player {
+            Player::First => "X",
+            Player::Second => "O",
+        })
     }
 }

@@ -1,29 +1,28 @@
-//! One board view per kind of game. Each draws its position, moves a
-//! cursor over its moves and maps clicks to them; the app reaches the game
-//! only through the engine's `AnyMatch`, and a view looks at the position it
-//! knows (`AnyMatch::position`). A new family needs only a view here.
+//! One board view per family. A view works with its family's own position
+//! and move types: it draws the position, moves a cursor over the moves,
+//! maps clicks to the cursor and says which move the cursor is on. The
+//! registry (`crate::families`) pairs each family with its view.
 
-mod divisors;
-mod flags;
-mod mnk;
-mod nim;
+pub mod divisors;
+pub mod flags;
+pub mod mnk;
+pub mod nim;
 
 use std::collections::HashMap;
+use std::fmt;
+use std::hash::Hash;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 
-use crate::engine::{AnyMatch, Outcome};
-use crate::games::Kind;
+use crate::engine::{Game, MoveResults, Player, Value};
+use crate::games::Family;
 
 use super::theme::Theme;
 
-/// A position on the board view: its meaning is the view's.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Cursor {
-    pub a: usize,
-    pub b: usize,
-}
+/// A family's move.
+pub type MoveOf<F> = <<F as Family>::Game as Game>::Move;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
@@ -33,84 +32,116 @@ pub enum Dir {
     Right,
 }
 
+/// The values overlay: each move's result for the person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Values<M: Hash + Eq> {
+    listed: HashMap<M, Value>,
+    /// The result of every move not listed.
+    rest: Option<Value>,
+}
+
+impl<M: Copy + Hash + Eq> Values<M> {
+    #[must_use]
+    pub fn new(results: &MoveResults<M>) -> Self {
+        Self {
+            listed: results.listed.iter().copied().collect(),
+            rest: results.rest.map(|r| r.value),
+        }
+    }
+
+    #[must_use]
+    pub fn get(&self, mv: M) -> Option<Value> {
+        self.listed.get(&mv).copied().or(self.rest)
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.listed.is_empty() && self.rest.is_none()
+    }
+}
+
 /// What a view draws from.
-pub struct Ctx<'a> {
-    pub game: &'a dyn AnyMatch,
-    pub cursor: Cursor,
+pub struct Ctx<'a, F: Family, C> {
+    pub pos: &'a F::Game,
+    pub cursor: C,
     pub theme: &'a Theme,
-    /// The analysis overlay: every legal move's result for the mover.
-    pub values: Option<&'a HashMap<String, Outcome>>,
+    /// The values overlay, when shown.
+    pub values: Option<&'a Values<MoveOf<F>>>,
     /// The computer's last move, to highlight.
-    pub last: Option<&'a str>,
+    pub last: Option<MoveOf<F>>,
     /// Whether the person may move now (the cursor is shown).
     pub human_turn: bool,
 }
 
-impl Ctx<'_> {
-    /// The overlay's mark for a move: `+` wins, `=` draws, `-` loses.
+impl<F: Family, C> Ctx<'_, F, C> {
+    /// The overlay's mark for a move: `+` wins, `=` draws, `-` loses, `?`
+    /// unknown.
     #[must_use]
-    pub fn mark(&self, mv: &str) -> Option<(char, ratatui::style::Style)> {
-        let o = *self.values?.get(mv)?;
-        let c = match o {
-            Outcome::Win => '+',
-            Outcome::Draw => '=',
-            Outcome::Loss => '-',
-        };
-        Some((c, self.theme.outcome(o)))
+    pub fn mark(&self, mv: MoveOf<F>) -> Option<(char, Style)> {
+        let v = self.values?.get(mv)?;
+        Some((v.outcome.sign(), self.theme.outcome(v.outcome)))
     }
 }
 
-pub trait BoardView: Sync {
+/// A board view for family `F`.
+pub trait BoardView<F: Family>: Default + Send + 'static {
+    /// A place on the board: its meaning is the view's.
+    type Cursor: Copy + Default + PartialEq + fmt::Debug + Send;
+
     /// Where the cursor starts in a new game.
-    fn first(&self, game: &dyn AnyMatch) -> Cursor;
+    fn first(&self, pos: &F::Game) -> Self::Cursor;
     /// The cursor kept on the board after the position changed.
-    fn clamp(&self, game: &dyn AnyMatch, cursor: Cursor) -> Cursor;
+    fn clamp(&self, pos: &F::Game, cursor: Self::Cursor) -> Self::Cursor;
     /// The cursor moved one step.
-    fn step(&self, game: &dyn AnyMatch, cursor: Cursor, dir: Dir) -> Cursor;
-    /// The move under the cursor, in notation, if it is one.
-    fn selected(&self, game: &dyn AnyMatch, cursor: Cursor) -> Option<String>;
-    fn render(&self, ctx: &Ctx, area: Rect, buf: &mut Buffer);
-    /// Whether `c` can be part of a move typed in notation (digits by default).
-    fn typable(&self, _game: &dyn AnyMatch, c: char) -> bool {
-        c.is_ascii_digit()
-    }
+    fn step(&self, pos: &F::Game, cursor: Self::Cursor, dir: Dir) -> Self::Cursor;
+    /// The legal move under the cursor, if any.
+    fn selected(&self, pos: &F::Game, cursor: Self::Cursor) -> Option<MoveOf<F>>;
+    fn render(&self, ctx: &Ctx<'_, F, Self::Cursor>, area: Rect, buf: &mut Buffer);
     /// The cursor for a click at `(x, y)` in a board drawn in `area` with
     /// the cursor at `cursor` (boards that scroll follow the cursor).
     fn click(
         &self,
-        game: &dyn AnyMatch,
-        cursor: Cursor,
+        pos: &F::Game,
+        cursor: Self::Cursor,
         area: Rect,
         x: u16,
         y: u16,
-    ) -> Option<Cursor>;
-}
-
-#[must_use]
-pub fn view(kind: Kind) -> &'static dyn BoardView {
-    match kind {
-        Kind::Flags => &flags::FlagsView,
-        Kind::Nim => &nim::NimView,
-        Kind::Divisors => &divisors::DivisorsView,
-        Kind::Mnk => &mnk::MnkView,
+    ) -> Option<Self::Cursor>;
+    /// Whether `c` can extend `typed` towards a move in notation; if not,
+    /// why, for the input line.
+    ///
+    /// # Errors
+    /// A sentence saying why the character cannot be part of a move.
+    fn typable(&self, pos: &F::Game, typed: &str, c: char) -> Result<(), String>;
+    /// How the players' stones are named (X and O), where they are.
+    fn mark(&self, _player: Player) -> Option<&'static str> {
+        None
+    }
+    /// What separates moves in the list of moves played.
+    fn separator(&self) -> &'static str {
+        " "
     }
 }
 
-#[must_use]
-pub fn first_cursor(kind: Kind, game: &dyn AnyMatch) -> Cursor {
-    view(kind).first(game)
-}
-
-#[must_use]
-pub fn clamp_cursor(kind: Kind, game: &dyn AnyMatch, cursor: Cursor) -> Cursor {
-    view(kind).clamp(game, cursor)
-}
-
 /// Writes `text` at `(x, y)` if the row is inside `area`, clipped to it.
-pub fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: ratatui::style::Style) {
-    if y < area.y || y >= area.bottom() || x >= area.right() {
+pub fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
+    if y < area.y || y >= area.bottom() || x >= area.right() || x < area.x {
         return;
     }
     let room = (area.right() - x) as usize;
     buf.set_stringn(x, y, text, room, style);
+}
+
+/// Digits only: the notation of numbers.
+///
+/// # Errors
+/// A sentence for any character but a digit.
+pub fn digits_only(c: char, example: &str) -> Result<(), String> {
+    if c.is_ascii_digit() {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{c}' is not part of a move: type a number like {example}"
+        ))
+    }
 }

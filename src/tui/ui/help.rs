@@ -5,15 +5,15 @@ use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::tui::app::{App, Screen};
+use crate::tui::app::{App, Mode};
 use crate::tui::keys;
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
-    let list = match app.screen {
-        Screen::Menu => keys::MENU,
-        Screen::Setup => keys::SETUP,
-        Screen::Playing => keys::GAME,
+    let list = match app.mode {
+        Mode::Menu | Mode::Quit => keys::MENU,
+        Mode::Setup(_) => keys::SETUP,
+        Mode::Playing(_) => keys::GAME,
     };
     let mut lines: Vec<Line> = list
         .iter()

@@ -69,10 +69,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 .flatten()
                 .next()
                 .map_or_else(Line::default, |&i| {
-                    Line::styled(
-                        app.entries[i].ruleset.kind().as_str().to_uppercase(),
-                        t.title,
-                    )
+                    Line::styled(app.entries[i].ruleset.kind().to_uppercase(), t.title)
                 }),
             Some(i) => {
                 let style = if *i == app.selected {

@@ -1,6 +1,5 @@
 //! Drawing: one file per screen behind this front, and `impl Widget for &App`.
 
-mod game;
 mod help;
 mod menu;
 mod setup;
@@ -10,12 +9,19 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::app::{App, Screen};
+use super::app::{App, Mode};
 use super::keys::{IN_FOOTER, KeyHelp};
+use super::play::Frame;
 use super::theme::Theme;
 
-pub use game::areas as game_areas;
 pub use menu::{list_area as menu_list_area, rows as menu_rows};
+
+/// The board area of the playing screen, for mapping clicks in tests.
+#[must_use]
+pub fn game_areas(area: Rect) -> [Rect; 6] {
+    let a = super::play::areas(area);
+    [a.title, a.board, a.side, a.status, a.input, a.footer]
+}
 
 /// The smallest terminal the screens are laid out for.
 pub const MIN_WIDTH: u16 = 80;
@@ -27,10 +33,21 @@ impl Widget for &App {
             too_small(self.theme, area, buf);
             return;
         }
-        match self.screen {
-            Screen::Menu => menu::render(self, area, buf),
-            Screen::Setup => setup::render(self, area, buf),
-            Screen::Playing => game::render(self, area, buf),
+        match &self.mode {
+            Mode::Menu | Mode::Quit => menu::render(self, area, buf),
+            Mode::Setup(s) => setup::render(self, s, area, buf),
+            Mode::Playing(p) => {
+                let (name, record) = self.entry().map_or(("", (0, 0, 0)), |e| {
+                    let r = self.tally.total(&e.id);
+                    (e.ruleset.name.as_str(), (r.won, r.lost, r.drawn))
+                });
+                let frame = Frame {
+                    name,
+                    theme: self.theme,
+                    record,
+                };
+                p.render(&frame, area, buf);
+            }
         }
         if self.help {
             help::render(self, area, buf);
@@ -55,8 +72,19 @@ fn too_small(theme: &Theme, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
 }
 
+/// `text` cut to `width` characters, with an ellipsis where it was cut.
+#[must_use]
+pub fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
 /// The key-help footer: the first entries of a key list that fit whole.
-fn footer(keys: &[KeyHelp], theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub fn footer(keys: &[KeyHelp], theme: &Theme, area: Rect, buf: &mut Buffer) {
     let mut spans = Vec::new();
     let mut used = 0;
     for (key, what) in keys.iter().take(IN_FOOTER) {

@@ -7,10 +7,10 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{footer, frame};
 use crate::engine::{Level, Player};
-use crate::tui::app::App;
+use crate::tui::app::{App, SetupScreen};
 use crate::tui::keys;
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+pub fn render(app: &App, screen: &SetupScreen, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let [title, body, foot] = frame(area);
     let Some(e) = app.entry() else { return };
@@ -27,7 +27,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         Line::styled(e.ruleset.name.clone(), t.title),
         Line::raw(e.ruleset.description.clone()),
         Line::raw(""),
-        Line::styled(app.upper_hand.clone(), t.key),
+        Line::styled(screen.upper_hand(), t.key),
         Line::raw(""),
         Line::from(vec![
             Span::raw("You move:  "),
@@ -44,7 +44,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
         } else {
             t.text
         };
-        lines.push(Line::styled(format!("   {} ", level.describe()), style));
+        lines.push(Line::styled(
+            format!("   {} ", level.describe(screen.proven())),
+            style,
+        ));
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled("Enter starts the game.", t.key));

@@ -1,0 +1,110 @@
+//! The user's settings: `config.toml` in the config folder
+//! (`~/.config/unbeatable/` on Linux). Today one key:
+//!
+//! ```toml
+//! think = 1.5   # seconds the computer may think a move, tip or analysis; 0: until proven
+//! ```
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use toml::de::{DeTable, DeValue};
+
+use crate::schema::{Problem, Table, line_column, what_is};
+
+/// Settings read from the config file; `None` where it says nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Config {
+    /// The budget of one question: `Some(None)` means until proven.
+    pub think: Option<Option<Duration>>,
+}
+
+/// Where the config file is: `<config>/unbeatable/config.toml`.
+#[must_use]
+pub fn path() -> Option<PathBuf> {
+    std::env::var_os("UNBEATABLE_CONFIG_DIR")
+        .map(PathBuf::from)
+        .or_else(|| dirs::config_dir().map(|d| d.join("unbeatable")))
+        .map(|d| d.join("config.toml"))
+}
+
+/// Reads the config file; a missing file is no settings.
+///
+/// # Errors
+/// A sentence naming the file, line and column of every problem.
+pub fn load() -> Result<Config, String> {
+    let Some(path) = path() else {
+        return Ok(Config::default());
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => parse(&path.display().to_string(), &text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// Reads a config file's text; `file` names it in errors.
+///
+/// # Errors
+/// Every problem, each as `file:line:column: message`.
+pub fn parse(file: &str, text: &str) -> Result<Config, String> {
+    let (doc, errors) = DeTable::parse_recoverable(text);
+    let mut problems: Vec<Problem> = errors
+        .iter()
+        .map(|e| Problem::new(e.span().unwrap_or(0..0), e.message().trim_end().to_string()))
+        .collect();
+    let mut config = Config::default();
+    if problems.is_empty() {
+        let mut t = Table::new("the config file", doc.get_ref(), 0..0);
+        if let Some(v) = t.value("think") {
+            let secs = match v.get_ref() {
+                DeValue::Integer(i) => i.as_str().parse::<f64>().ok(),
+                DeValue::Float(f) => f.as_str().parse::<f64>().ok(),
+                _ => None,
+            };
+            match secs {
+                Some(s) if s.is_finite() && (0.0..=3600.0).contains(&s) => {
+                    config.think = Some((s > 0.0).then(|| Duration::from_secs_f64(s)));
+                }
+                _ => t.problem(
+                    v.span(),
+                    format!(
+                        "think must be a number of seconds from 0 to 3600 (0: until proven), not {}",
+                        what_is(v.get_ref())
+                    ),
+                ),
+            }
+        }
+        problems.extend(t.finish());
+    }
+    if problems.is_empty() {
+        return Ok(config);
+    }
+    let lines: Vec<String> = problems
+        .iter()
+        .map(|p| {
+            let (line, column) = line_column(text, p.span.start);
+            format!("{file}:{line}:{column}: {}", p.message)
+        })
+        .collect();
+    Err(lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_think_and_names_problems() {
+        assert_eq!(
+            parse("c.toml", "think = 0.5\n").unwrap().think,
+            Some(Some(Duration::from_millis(500)))
+        );
+        assert_eq!(parse("c.toml", "think = 0\n").unwrap().think, Some(None));
+        assert_eq!(parse("c.toml", "").unwrap(), Config::default());
+        let e = parse("c.toml", "think = \"fast\"\n").unwrap_err();
+        assert!(e.starts_with("c.toml:1:9: think must be a number"), "{e}");
+        let e = parse("c.toml", "thinking = 2\n").unwrap_err();
+        assert!(e.contains("unknown key 'thinking'"), "{e}");
+    }
+}

@@ -1,0 +1,104 @@
+//! How long a question may take: a deadline and a stop flag, shared by
+//! everything that works on one question (a move, a tip, an analysis).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A time budget that can also be cancelled from another thread (leaving a
+/// game stops its search). Cloning shares the stop flag.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    deadline: Option<Instant>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Self::unlimited()
+    }
+}
+
+impl Budget {
+    /// No deadline: search until proven (books, tests, `--think 0`).
+    #[must_use]
+    pub fn unlimited() -> Self {
+        Self {
+            deadline: None,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// `think` from now on.
+    #[must_use]
+    pub fn of(think: Duration) -> Self {
+        Self {
+            deadline: Instant::now().checked_add(think),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// `Budget::of(think)`, or unlimited for `None`.
+    #[must_use]
+    pub fn maybe(think: Option<Duration>) -> Self {
+        think.map_or_else(Self::unlimited, Self::of)
+    }
+
+    /// Whether the time is up or the question was cancelled.
+    #[must_use]
+    pub fn exhausted(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Stops every search working under this budget (and its shares).
+    pub fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    #[must_use]
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Time left, `None` when unlimited.
+    #[must_use]
+    pub fn remaining(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// A part of what is left: `fraction` of the remaining time, with the
+    /// same stop flag, so one part cannot starve the rest.
+    #[must_use]
+    pub fn share(&self, fraction: f64) -> Self {
+        Self {
+            deadline: self.remaining().and_then(|left| {
+                Instant::now().checked_add(left.mul_f64(fraction.clamp(0.0, 1.0)))
+            }),
+            stop: Arc::clone(&self.stop),
+        }
+    }
+
+    /// A stop flag for searches that poll it directly.
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_end_sooner_and_cancel_stops_all() {
+        let b = Budget::of(Duration::from_secs(60));
+        let half = b.share(0.5);
+        assert!(half.deadline() < b.deadline());
+        assert!(!half.exhausted());
+        b.cancel();
+        assert!(half.exhausted() && b.exhausted());
+        assert!(!Budget::unlimited().exhausted());
+        assert!(Budget::of(Duration::ZERO).exhausted());
+    }
+}

@@ -1,0 +1,58 @@
+//! Reading a ruleset's TOML: every field is checked on its own and every
+//! problem is kept with the place it was found, so `check` can report them
+//! all. This is the vocabulary the families and the ruleset loader share;
+//! it knows no family.
+
+mod numbers;
+mod table;
+
+use std::ops::Range;
+
+pub use numbers::{big, show_range};
+pub use table::{Table, Value, string, uint, uint_list, uint_set, what_is};
+pub use toml::Spanned;
+
+/// A problem at a place (a byte range) in a ruleset's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub span: Range<usize>,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(span: Range<usize>, message: impl Into<String>) -> Self {
+        Self {
+            span,
+            message: message.into(),
+        }
+    }
+}
+
+/// The 1-based line and column of byte `offset` in `source` (columns in
+/// characters).
+#[must_use]
+pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(source.len());
+    while !source.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns_count_from_one() {
+        let text = "a = 1\nbé = 2\n";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 6), (2, 1));
+        assert_eq!(line_column(text, 9), (2, 3));
+        assert_eq!(line_column(text, 999), (3, 1));
+    }
+}

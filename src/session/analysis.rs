@@ -1,0 +1,95 @@
+//! The analysis of a position, all of it within one budget: its value,
+//! every move's result, a best move and why, and the idea behind it. Moves
+//! are written in notation here, at the edge.
+
+use crate::engine::{Budget, Game, Outcome, Player, Rest, Solver, Status, Value, best_moves};
+use crate::games::Family;
+
+use super::Session;
+
+/// A move in `--moves` that could not be played.
+#[derive(Debug, thiserror::Error)]
+#[error("move {index} '{text}' cannot be played: {reason}")]
+pub struct ReplayError {
+    pub index: usize,
+    pub text: String,
+    pub reason: String,
+}
+
+/// What `analyze` reports, in notation.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub to_move: Player,
+    pub status: Status,
+    pub value: Value,
+    /// Every listed move with its result for the player who makes it.
+    pub moves: Vec<(String, Value)>,
+    /// The moves not listed (too many), all with one result.
+    pub rest: Option<Rest>,
+    /// A move the computer would play, with its result.
+    pub best: Option<(String, Value)>,
+    /// Why that move is right, where the solver can say.
+    pub reason: Option<String>,
+    pub idea: Vec<String>,
+    pub board: String,
+    pub history: Vec<String>,
+    /// The budget ran out before every value was settled.
+    pub cut_short: bool,
+}
+
+impl<F: Family> Session<F> {
+    /// The analysis of the position now, within `budget` as a whole.
+    #[must_use]
+    pub fn analysis(&self, budget: &Budget) -> Analysis {
+        let pos = self.position();
+        let solver = &*self.solver;
+        let text = |m| pos.format_move(m);
+        let results = solver.move_results(pos, &budget.share(0.6));
+        let from_moves = results.best();
+        let value = if from_moves.is_proven() || pos.status().is_over() {
+            solver.value(pos, &budget.share(0.2)).pick(from_moves)
+        } else {
+            solver.value(pos, &budget.share(0.5))
+        };
+        let best = if pos.status().is_over() {
+            None
+        } else {
+            best_moves(solver, pos, &budget.share(0.8))
+                .first()
+                .map(|&(m, v)| (m, v))
+        };
+        let reason = best.and_then(|(m, _)| solver.reason(pos, m, budget));
+        let idea = solver.explain(pos, budget);
+        let unknown =
+            !value.is_proven() && !pos.status().is_over() || results.count(Outcome::Unknown) > 0;
+        Analysis {
+            to_move: pos.to_move(),
+            status: pos.status(),
+            value,
+            moves: results.listed.iter().map(|&(m, v)| (text(m), v)).collect(),
+            rest: results.rest,
+            best: best.map(|(m, v)| (text(m), v)),
+            reason,
+            idea,
+            board: pos.to_string(),
+            history: self.history(),
+            cut_short: unknown || budget.exhausted(),
+        }
+    }
+}
+
+trait Pick {
+    fn pick(self, other: Value) -> Value;
+}
+
+impl Pick for Value {
+    /// Of two exact answers for one position, the one that says more
+    /// (with plies); an unknown one gives way to a proven one.
+    fn pick(self, other: Value) -> Value {
+        match (self.is_proven(), other.is_proven()) {
+            (true, true) if self.plies.is_none() && other.plies.is_some() => other,
+            (true, _) => self,
+            (false, _) => other,
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The questions a person asks of a position — a tip, the coach's review,
+//! the move that decided a game — as plain functions of a solver and
+//! positions, so they run the same on the event loop's worker thread and
+//! in plain play. Every answer is proven or says nothing.
+
+use crate::engine::{Budget, Game, Outcome, Player, Solver, Status, Value, best_moves};
+
+/// What the coach says of a move that threw a result away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coaching<M> {
+    pub played: M,
+    /// What the position offered before the move: a win or a draw.
+    pub offered: Outcome,
+    /// What the move leaves: a draw or a loss.
+    pub left: Outcome,
+    /// A move that would have kept what was offered.
+    pub better: M,
+}
+
+/// The coach's review of `mv` from `pos`: something only when the result
+/// offered and the result left are both proven, and the move gave ground.
+pub fn review<G: Game, S: Solver<G> + ?Sized>(
+    solver: &S,
+    pos: &G,
+    mv: G::Move,
+    budget: &Budget,
+) -> Option<Coaching<G::Move>> {
+    let offered = solver.value(pos, &budget.share(0.5)).outcome;
+    if !matches!(offered, Outcome::Win | Outcome::Draw) {
+        return None;
+    }
+    let left = solver.value(&pos.after(mv), budget).for_mover().outcome;
+    let worse = matches!(
+        (offered, left),
+        (Outcome::Win, Outcome::Draw | Outcome::Loss) | (Outcome::Draw, Outcome::Loss)
+    );
+    if !worse {
+        return None;
+    }
+    let (better, kept) = *best_moves(solver, pos, budget).first()?;
+    (kept.outcome == offered).then_some(Coaching {
+        played: mv,
+        offered,
+        left,
+        better,
+    })
+}
+
+/// A tip: the position's value and a best move with its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint<M> {
+    pub value: Value,
+    pub best: Option<(M, Value)>,
+    /// Why the move is right, where the solver can say.
+    pub reason: Option<String>,
+}
+
+pub fn hint<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G, budget: &Budget) -> Hint<G::Move> {
+    let value = solver.value(pos, &budget.share(0.5));
+    let best = best_moves(solver, pos, budget).first().copied();
+    let reason = best.and_then(|(mv, _)| solver.reason(pos, mv, budget));
+    Hint {
+        value,
+        best,
+        reason,
+    }
+}
+
+/// The move (counted from 1) after which the result was certain with
+/// perfect play: `Some(0)` when it was decided before the first move.
+/// `None` when some position on the way is not proven, so no true answer
+/// can be given; never a guess.
+pub fn decided_at<G: Game, S: Solver<G> + ?Sized>(
+    solver: &S,
+    positions: &[G],
+    budget: &Budget,
+) -> Option<usize> {
+    let last = positions.last()?;
+    let result = match last.status() {
+        Status::Ongoing => return None,
+        s => s,
+    };
+    for i in (0..positions.len() - 1).rev() {
+        let pos = &positions[i];
+        let v = solver.value(pos, budget).outcome;
+        if !v.is_known() {
+            return None;
+        }
+        let for_first = if pos.to_move() == Player::First {
+            v
+        } else {
+            v.flip()
+        };
+        let agrees = match result {
+            Status::Won(Player::First) => for_first == Outcome::Win,
+            Status::Won(Player::Second) => for_first == Outcome::Loss,
+            _ => for_first == Outcome::Draw,
+        };
+        if !agrees {
+            return Some(i + 1);
+        }
+    }
+    Some(0)
+}

@@ -1,0 +1,376 @@
+//! One game in progress between a person and the computer: the person's
+//! moves with the coach's review, the computer's moves, undo to the
+//! person's turn, tips, the ending in words and the seeded random source.
+//! Plain play drives it through [`AnySession`] (moves as notation, the
+//! edge); the screen holds a typed [`Session`] and asks its questions on a
+//! worker thread ([`Job`]).
+
+mod analysis;
+mod ask;
+mod job;
+pub mod words;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::engine::{
+    Budget, Choice, Game, Level, MoveError, Player, Solver, Status, Value, choose,
+};
+use crate::games::Family;
+
+pub use analysis::{Analysis, ReplayError};
+pub use ask::{Coaching, Hint, decided_at, hint, review};
+pub use job::{Job, Poll};
+
+/// The computer's time budget a question, unless the person sets another.
+pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
+
+/// Who plays what, how strong the computer is, and how long it may think.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Setup {
+    pub human: Player,
+    pub level: Level,
+    pub seed: Option<u64>,
+    /// The budget of one question; `None` searches until proven.
+    pub think: Option<Duration>,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Self {
+            human: Player::First,
+            level: Level::Perfect,
+            seed: None,
+            think: Some(DEFAULT_THINK),
+        }
+    }
+}
+
+/// The random source for the computer: seeded when asked, for repeatable games.
+#[must_use]
+pub fn rng_for(seed: Option<u64>) -> StdRng {
+    match seed {
+        Some(s) => StdRng::seed_from_u64(s),
+        None => StdRng::seed_from_u64(rand::random()),
+    }
+}
+
+type MoveOf<F> = <<F as Family>::Game as Game>::Move;
+
+/// A game of family `F` in progress.
+pub struct Session<F: Family> {
+    rules: F::Rules,
+    solver: Arc<F::Solver>,
+    positions: Vec<F::Game>,
+    moves: Vec<MoveOf<F>>,
+    setup: Setup,
+    rng: StdRng,
+    /// Tips, undos or the values overlay were used.
+    assisted: bool,
+}
+
+impl<F: Family> Session<F> {
+    #[must_use]
+    pub fn new(rules: &F::Rules, setup: Setup) -> Self {
+        Self {
+            solver: F::solver(rules),
+            positions: vec![F::start(rules)],
+            moves: Vec::new(),
+            rules: rules.clone(),
+            rng: rng_for(setup.seed),
+            setup,
+            assisted: false,
+        }
+    }
+
+    #[must_use]
+    pub const fn rules(&self) -> &F::Rules {
+        &self.rules
+    }
+
+    #[must_use]
+    pub fn solver(&self) -> &Arc<F::Solver> {
+        &self.solver
+    }
+
+    /// The position now.
+    #[must_use]
+    pub fn position(&self) -> &F::Game {
+        // `positions` always holds the start.
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// Every position of the game so far, the start first.
+    #[must_use]
+    pub fn positions(&self) -> &[F::Game] {
+        &self.positions
+    }
+
+    /// The moves played so far.
+    #[must_use]
+    pub fn moves(&self) -> &[MoveOf<F>] {
+        &self.moves
+    }
+
+    /// The moves played so far, in notation.
+    #[must_use]
+    pub fn history(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(mv, pos)| pos.format_move(*mv))
+            .collect()
+    }
+
+    #[must_use]
+    pub fn status(&self) -> Status {
+        self.position().status()
+    }
+
+    #[must_use]
+    pub const fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    #[must_use]
+    pub fn human_to_move(&self) -> bool {
+        !self.status().is_over() && self.position().to_move() == self.setup.human
+    }
+
+    #[must_use]
+    pub fn computer_to_move(&self) -> bool {
+        !self.status().is_over() && self.position().to_move() != self.setup.human
+    }
+
+    /// A fresh budget for one question.
+    #[must_use]
+    pub fn budget(&self) -> Budget {
+        Budget::maybe(self.setup.think)
+    }
+
+    /// Plays a move, checked; nothing changes when it is not legal.
+    ///
+    /// # Errors
+    /// The reason the move is not legal.
+    pub fn play(&mut self, mv: MoveOf<F>) -> Result<(), MoveError> {
+        self.position().check(mv)?;
+        let next = self.position().after(mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Reads a move in notation and plays it.
+    ///
+    /// # Errors
+    /// The reason the text is not a legal move; nothing changes then.
+    pub fn play_text(&mut self, text: &str) -> Result<MoveOf<F>, MoveError> {
+        let mv = self.position().read_move(text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Takes back moves until it is the person's turn again, at least one
+    /// of theirs; how many moves were taken back.
+    pub fn undo_turn(&mut self) -> usize {
+        let mut undone = 0;
+        while self.moves.pop().is_some() {
+            self.positions.pop();
+            undone += 1;
+            if self.position().to_move() == self.setup.human {
+                break;
+            }
+        }
+        if undone > 0 {
+            self.assisted = true;
+        }
+        undone
+    }
+
+    /// Back to the start, for a new game with the same setup.
+    pub fn restart(&mut self) {
+        self.positions.truncate(1);
+        self.moves.clear();
+        self.assisted = false;
+    }
+
+    /// The person used help (a tip, undo, the values overlay).
+    pub fn mark_assisted(&mut self) {
+        self.assisted = true;
+    }
+
+    #[must_use]
+    pub const fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// A random source for one job, drawn from the session's own, so a
+    /// seeded game stays repeatable.
+    pub fn fork_rng(&mut self) -> StdRng {
+        StdRng::seed_from_u64(self.rng.random())
+    }
+
+    /// The computer's choice here, within `budget`.
+    pub fn computer_choice(&mut self, budget: &Budget) -> Option<Choice<MoveOf<F>>> {
+        let level = self.setup.level;
+        let pos = &self.positions[self.positions.len() - 1];
+        choose(&*self.solver, pos, level, &mut self.rng, budget)
+    }
+
+    /// Replays moves in notation, separated by white space.
+    ///
+    /// # Errors
+    /// The first move that is not legal, with its place in the list.
+    pub fn replay(&mut self, moves: &str) -> Result<(), ReplayError> {
+        for (i, text) in moves.split_whitespace().enumerate() {
+            self.play_text(text).map_err(|e| ReplayError {
+                index: i + 1,
+                text: text.to_string(),
+                reason: e.0,
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// A session seen through notation: what plain play and `analyze` use.
+pub trait AnySession: Send {
+    fn status(&self) -> Status;
+    fn to_move(&self) -> Player;
+    fn setup(&self) -> Setup;
+    fn history(&self) -> Vec<String>;
+    /// The value of the starting position, within one budget.
+    fn start_value(&self) -> Value;
+    /// The position as plain text.
+    fn board_text(&self) -> String;
+    /// The legal moves for a prompt, or their number when too many to read.
+    fn move_prompt(&self) -> String;
+    /// The person plays a move in notation; the coach's line when the move
+    /// threw away a proven win or draw.
+    ///
+    /// # Errors
+    /// The reason the text is not a legal move; nothing changes then.
+    fn person_plays(&mut self, text: &str) -> Result<Option<String>, MoveError>;
+    /// The computer plays; its move in notation, `None` when the game is over.
+    fn computer_plays(&mut self) -> Option<String>;
+    fn undo_turn(&mut self) -> usize;
+    /// A tip in one sentence.
+    fn hint(&mut self) -> String;
+    /// Every move's result in words.
+    fn move_list(&mut self) -> Vec<String>;
+    /// The full analysis of the position, within one budget.
+    fn analysis(&self) -> Analysis;
+    /// Replays moves in notation.
+    ///
+    /// # Errors
+    /// The first move that is not legal, with its place in the list.
+    fn replay(&mut self, moves: &str) -> Result<(), ReplayError>;
+}
+
+impl<F: Family> AnySession for Session<F> {
+    fn status(&self) -> Status {
+        Session::status(self)
+    }
+
+    fn to_move(&self) -> Player {
+        self.position().to_move()
+    }
+
+    fn setup(&self) -> Setup {
+        self.setup
+    }
+
+    fn history(&self) -> Vec<String> {
+        Session::history(self)
+    }
+
+    fn start_value(&self) -> Value {
+        self.solver.value(&self.positions[0], &self.budget())
+    }
+
+    fn board_text(&self) -> String {
+        self.position().to_string()
+    }
+
+    fn move_prompt(&self) -> String {
+        let pos = self.position();
+        let n = pos.move_count();
+        if n <= 20 {
+            let all: Vec<String> = pos.moves().map(|m| pos.format_move(m)).collect();
+            all.join(", ")
+        } else {
+            let first = pos
+                .nth_move(0)
+                .map(|m| pos.format_move(m))
+                .unwrap_or_default();
+            format!("{n} legal moves, e.g. {first}; type moves to see each one's result")
+        }
+    }
+
+    fn person_plays(&mut self, text: &str) -> Result<Option<String>, MoveError> {
+        let pos = self.position().clone();
+        let mv = pos.read_move(text)?;
+        let coach = review(&*self.solver, &pos, mv, &self.budget());
+        self.play(mv)?;
+        Ok(coach.map(|c| {
+            words::coach_line(&Coaching {
+                played: pos.format_move(c.played),
+                offered: c.offered,
+                left: c.left,
+                better: pos.format_move(c.better),
+            })
+        }))
+    }
+
+    fn computer_plays(&mut self) -> Option<String> {
+        let budget = self.budget();
+        let choice = self.computer_choice(&budget)?;
+        let text = self.position().format_move(choice.mv);
+        self.play(choice.mv).ok()?;
+        Some(text)
+    }
+
+    fn undo_turn(&mut self) -> usize {
+        Session::undo_turn(self)
+    }
+
+    fn hint(&mut self) -> String {
+        self.assisted = true;
+        let pos = self.position();
+        let h = hint(&*self.solver, pos, &self.budget());
+        words::hint_line(&Hint {
+            value: h.value,
+            best: h.best.map(|(m, v)| (pos.format_move(m), v)),
+            reason: h.reason,
+        })
+    }
+
+    fn move_list(&mut self) -> Vec<String> {
+        self.assisted = true;
+        let a = Session::analysis(self, &self.budget());
+        let mut out: Vec<String> = a
+            .moves
+            .iter()
+            .map(|(m, v)| format!("{m} {}", words::result(*v)))
+            .collect();
+        if let Some(rest) = a.rest {
+            out.push(format!(
+                "and {} other moves: {}",
+                rest.count,
+                words::result(rest.value)
+            ));
+        }
+        out
+    }
+
+    fn analysis(&self) -> Analysis {
+        Session::analysis(self, &self.budget())
+    }
+
+    fn replay(&mut self, moves: &str) -> Result<(), ReplayError> {
+        Session::replay(self, moves)
+    }
+}

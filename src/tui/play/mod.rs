@@ -1,0 +1,478 @@
+//! The playing screen of one game: a typed session and its family's board
+//! view, erased once (behind [`PlayScreen`]) for the app. Every question
+//! for the solver — the computer's reply with the coach's review, a tip,
+//! the values overlay, the move that decided the game — runs on a worker
+//! thread, so the screen never freezes and keys stay live.
+
+mod render;
+mod work;
+
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+
+use crate::engine::{Game, Player, Status};
+use crate::games::Family;
+use crate::session::{Session, Setup, words};
+
+use super::boards::{BoardView, Dir, MoveOf, Values};
+use super::tally::Finish;
+use super::theme::Theme;
+
+pub use render::{Areas, areas};
+use work::Work;
+
+/// How long the person's own move stays on screen before the computer's
+/// answer is shown.
+const PAUSE: Duration = Duration::from_millis(350);
+
+/// What the app draws the screen with.
+pub struct Frame<'a> {
+    pub name: &'a str,
+    pub theme: &'a Theme,
+    /// The person's record on this ruleset: won, lost, drawn.
+    pub record: (u32, u32, u32),
+}
+
+/// What the screen shows, in words: for tests and for the app.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayState {
+    pub history: Vec<String>,
+    pub status: Option<Status>,
+    pub human: Option<Player>,
+    pub level: String,
+    pub message: Option<String>,
+    pub coach: Option<String>,
+    pub hint: Option<String>,
+    /// The values overlay, when shown and worked out: each move's sign.
+    pub values: Option<Vec<(String, char)>>,
+    pub typed: String,
+    pub thinking: bool,
+}
+
+/// How the play screen starts.
+#[derive(Clone, Copy, Debug)]
+pub struct ScreenOptions {
+    /// Whether the start is proven, if already known.
+    pub proven_start: Option<bool>,
+    /// How long the person's move stays alone on screen before the
+    /// computer's answer is shown.
+    pub pause: Duration,
+}
+
+impl Default for ScreenOptions {
+    fn default() -> Self {
+        Self {
+            proven_start: None,
+            pause: PAUSE,
+        }
+    }
+}
+
+/// What a key or a tick asks of the app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    None,
+    /// Back to the menu.
+    Menu,
+    /// The game ended: count it once in the tally.
+    Finished {
+        finish: Finish,
+        level: String,
+        assisted: bool,
+    },
+}
+
+/// A game on the screen, whatever its family.
+pub trait PlayScreen: Send {
+    fn render(&self, frame: &Frame<'_>, area: Rect, buf: &mut Buffer);
+    fn on_key(&mut self, code: KeyCode, area: Rect) -> Action;
+    fn on_click(&mut self, x: u16, y: u16, area: Rect) -> Action;
+    /// Collects finished work and starts what is due (the computer's turn).
+    fn tick(&mut self) -> Action;
+    /// Whether a search is running.
+    fn thinking(&self) -> bool;
+    fn setup(&self) -> Setup;
+    fn status(&self) -> Status;
+    /// Moves have been made and the game is not over.
+    fn in_progress(&self) -> bool;
+    /// What the screen shows, in words.
+    fn state(&self) -> PlayState;
+}
+
+pub struct Playing<F: Family, V: BoardView<F>> {
+    session: Session<F>,
+    view: V,
+    cursor: V::Cursor,
+    typed: String,
+    message: Option<String>,
+    last_computer: Option<MoveOf<F>>,
+    coach: Option<String>,
+    hint: Option<String>,
+    /// The person asked for the values overlay.
+    show_values: bool,
+    values: Option<Values<MoveOf<F>>>,
+    work: Option<Work<F>>,
+    /// The move that decided the game, once over and worked out: `Some(None)`
+    /// when it could not be proven.
+    decided: Option<Option<usize>>,
+    /// Whether the start was proven (`None`: not known yet).
+    proven_start: Option<bool>,
+    pause: Duration,
+    reported: bool,
+    moved_at: Instant,
+    /// A search failed: nothing starts on its own until the person acts.
+    stalled: bool,
+}
+
+impl<F: Family, V: BoardView<F>> Playing<F, V> {
+    #[must_use]
+    pub fn new(session: Session<F>, options: ScreenOptions) -> Self {
+        let view = V::default();
+        let cursor = view.first(session.position());
+        Self {
+            session,
+            view,
+            cursor,
+            typed: String::new(),
+            message: None,
+            last_computer: None,
+            coach: None,
+            hint: None,
+            show_values: false,
+            values: None,
+            work: None,
+            decided: None,
+            proven_start: options.proven_start,
+            pause: options.pause,
+            reported: false,
+            moved_at: Instant::now(),
+            stalled: false,
+        }
+    }
+
+    #[must_use]
+    pub const fn session(&self) -> &Session<F> {
+        &self.session
+    }
+
+    /// The level as the screen names it: "perfect" only where the start is
+    /// proven.
+    fn level_words(&self) -> String {
+        self.session.setup().level.describe(self.proven_start)
+    }
+
+    fn human_turn(&self) -> bool {
+        self.session.human_to_move() && !self.waiting_for_reply()
+    }
+
+    fn waiting_for_reply(&self) -> bool {
+        self.work.as_ref().is_some_and(Work::is_reply)
+    }
+
+    /// After the position changed: the cursor, the overlay, the messages.
+    fn changed(&mut self) {
+        self.cursor = self.view.clamp(self.session.position(), self.cursor);
+        self.values = None;
+        self.hint = None;
+        self.typed.clear();
+    }
+
+    /// The person plays `mv`: it is drawn at once, and the computer's reply
+    /// (with the coach's review of `mv`) is worked out beside the screen.
+    fn person_plays(&mut self, mv: MoveOf<F>) {
+        let before = self.session.position().clone();
+        if let Err(e) = self.session.play(mv) {
+            self.message = Some(e.0);
+            return;
+        }
+        self.message = None;
+        self.coach = None;
+        self.last_computer = None;
+        self.changed();
+        self.moved_at = Instant::now();
+        self.work = Some(Work::reply(&mut self.session, Some((before, mv))));
+    }
+
+    /// Enter: the typed move if any, else the one under the cursor.
+    fn enter(&mut self) {
+        if self.session.status().is_over() {
+            self.message = Some("the game is over: n for a new game, q for the menu".into());
+            return;
+        }
+        if !self.human_turn() {
+            self.message = Some("wait: the computer is thinking".into());
+            return;
+        }
+        let pos = self.session.position();
+        let mv = if self.typed.is_empty() {
+            match self.view.selected(pos, self.cursor) {
+                Some(mv) => mv,
+                None => {
+                    self.message = Some("the cursor is not on a move you can play".into());
+                    return;
+                }
+            }
+        } else {
+            match pos.read_move(&self.typed) {
+                Ok(mv) => mv,
+                Err(e) => {
+                    self.message = Some(e.0);
+                    return;
+                }
+            }
+        };
+        self.person_plays(mv);
+    }
+
+    fn type_char(&mut self, c: char) {
+        match self.view.typable(self.session.position(), &self.typed, c) {
+            Ok(()) => {
+                self.typed.push(c);
+                self.message = None;
+            }
+            Err(why) => self.message = Some(why),
+        }
+    }
+
+    fn undo(&mut self) {
+        if self.session.status().is_over() && self.reported {
+            self.message = Some("the game is over and counted: n for a new game".into());
+            return;
+        }
+        self.work = None;
+        self.stalled = false;
+        let undone = self.session.undo_turn();
+        self.message = Some(match undone {
+            0 => "nothing to undo yet".into(),
+            1 => "took back 1 move".into(),
+            n => format!("took back {n} moves"),
+        });
+        self.coach = None;
+        self.last_computer = None;
+        self.changed();
+    }
+
+    fn new_game(&mut self, setup: Setup) {
+        self.work = None;
+        let rules = self.session.rules().clone();
+        let show = self.show_values;
+        let options = ScreenOptions {
+            proven_start: self.proven_start,
+            pause: self.pause,
+        };
+        *self = Self::new(Session::new(&rules, setup), options);
+        self.show_values = show;
+    }
+
+    fn ask_hint(&mut self) {
+        if !self.human_turn() {
+            return;
+        }
+        if self.work.is_some() {
+            self.message = Some("wait: still working on the last question".into());
+            return;
+        }
+        self.session.mark_assisted();
+        self.work = Some(Work::hint(&mut self.session));
+    }
+
+    fn toggle_values(&mut self) {
+        self.show_values = !self.show_values;
+        if self.show_values {
+            self.session.mark_assisted();
+        } else {
+            self.values = None;
+        }
+    }
+
+    /// Starts what is due when no work is running.
+    fn start_due_work(&mut self) {
+        if self.work.is_some() || self.stalled {
+            return;
+        }
+        if self.session.computer_to_move() {
+            self.work = Some(Work::reply(&mut self.session, None));
+        } else if self.proven_start.is_none() {
+            self.work = Some(Work::start(&self.session));
+        } else if self.session.status().is_over() && self.decided.is_none() {
+            self.work = Some(Work::decided(&self.session));
+        } else if self.show_values && self.values.is_none() && self.session.human_to_move() {
+            self.work = Some(Work::values(&self.session));
+        }
+    }
+
+    /// Counts a finished game once.
+    fn finished(&mut self) -> Action {
+        let status = self.session.status();
+        if !status.is_over() || self.reported {
+            return Action::None;
+        }
+        self.reported = true;
+        let human = self.session.setup().human;
+        let finish = match status {
+            Status::Won(p) if p == human => Finish::Won,
+            Status::Won(_) => Finish::Lost,
+            _ => Finish::Drawn,
+        };
+        Action::Finished {
+            finish,
+            level: self
+                .session
+                .setup()
+                .level
+                .tally_name(self.proven_start)
+                .to_string(),
+            assisted: self.session.assisted(),
+        }
+    }
+
+    fn banner(&self) -> &'static str {
+        match words::ending(self.session.status(), self.session.setup().human) {
+            "you win" => "You win",
+            "computer wins" => "Computer wins",
+            _ => "Draw",
+        }
+    }
+}
+
+impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
+    fn render(&self, frame: &Frame<'_>, area: Rect, buf: &mut Buffer) {
+        render::render(self, frame, area, buf);
+    }
+
+    fn on_key(&mut self, code: KeyCode, _area: Rect) -> Action {
+        let dir = match code {
+            KeyCode::Up => Some(Dir::Up),
+            KeyCode::Down => Some(Dir::Down),
+            KeyCode::Left => Some(Dir::Left),
+            KeyCode::Right => Some(Dir::Right),
+            _ => None,
+        };
+        if let Some(dir) = dir {
+            self.cursor = self.view.step(self.session.position(), self.cursor, dir);
+            return Action::None;
+        }
+        // While a move is being typed, every character is part of it; on
+        // an empty line, what can start a move starts one, and the rest are
+        // commands.
+        if let KeyCode::Char(c) = code
+            && (!self.typed.is_empty()
+                || self
+                    .view
+                    .typable(self.session.position(), &self.typed, c)
+                    .is_ok())
+        {
+            self.type_char(c);
+            return Action::None;
+        }
+        match code {
+            KeyCode::Enter => self.enter(),
+            KeyCode::Backspace => {
+                self.typed.pop();
+                self.message = None;
+            }
+            KeyCode::Esc => {
+                self.typed.clear();
+                self.message = None;
+            }
+            KeyCode::Char(c @ ('h' | 'j' | 'k' | 'l')) => {
+                let dir = match c {
+                    'h' => Dir::Left,
+                    'j' => Dir::Down,
+                    'k' => Dir::Up,
+                    _ => Dir::Right,
+                };
+                self.cursor = self.view.step(self.session.position(), self.cursor, dir);
+            }
+            KeyCode::Char('q') => {
+                self.work = None;
+                return Action::Menu;
+            }
+            KeyCode::Char('t') => self.ask_hint(),
+            KeyCode::Char('u') => self.undo(),
+            KeyCode::Char('v') => self.toggle_values(),
+            KeyCode::Char('n') => self.new_game(*self.session.setup()),
+            KeyCode::Char('s') => {
+                let mut setup = *self.session.setup();
+                setup.human = setup.human.opponent();
+                self.new_game(setup);
+            }
+            KeyCode::Char(c) => self.type_char(c),
+            _ => {}
+        }
+        Action::None
+    }
+
+    fn on_click(&mut self, x: u16, y: u16, area: Rect) -> Action {
+        let board = render::areas(area).board;
+        let pos = self.session.position();
+        let Some(cursor) = self.view.click(pos, self.cursor, board, x, y) else {
+            return Action::None;
+        };
+        // The first click chooses a move; a second on the same one plays it.
+        if cursor == self.cursor && self.view.selected(pos, cursor).is_some() {
+            self.typed.clear();
+            self.enter();
+        } else {
+            self.cursor = cursor;
+            if self.view.selected(pos, cursor).is_none() && self.human_turn() {
+                self.message = Some("that is not a move you can play now".into());
+            } else {
+                self.message = None;
+            }
+        }
+        Action::None
+    }
+
+    fn tick(&mut self) -> Action {
+        self.collect_work();
+        self.start_due_work();
+        self.finished()
+    }
+
+    fn thinking(&self) -> bool {
+        self.work.is_some()
+    }
+
+    fn setup(&self) -> Setup {
+        *self.session.setup()
+    }
+
+    fn status(&self) -> Status {
+        self.session.status()
+    }
+
+    fn in_progress(&self) -> bool {
+        !self.session.moves().is_empty() && !self.session.status().is_over()
+    }
+
+    fn state(&self) -> PlayState {
+        let pos = self.session.position();
+        PlayState {
+            history: self.session.history(),
+            status: Some(self.session.status()),
+            human: Some(self.session.setup().human),
+            level: self.level_words(),
+            message: self.message.clone(),
+            coach: self.coach.clone(),
+            hint: self.hint.clone(),
+            values: self.values.as_ref().filter(|_| self.show_values).map(|v| {
+                pos.moves()
+                    .take(1000)
+                    .filter_map(|m| v.get(m).map(|x| (pos.format_move(m), x.outcome.sign())))
+                    .collect()
+            }),
+            typed: self.typed.clone(),
+            thinking: self.work.is_some(),
+        }
+    }
+}
+
+/// The player's name with the family's mark: `first (X)`.
+fn side_words<F: Family, V: BoardView<F>>(view: &V, p: Player) -> String {
+    view.mark(p)
+        .map_or_else(|| p.to_string(), |m| format!("{p} ({m})"))
+}

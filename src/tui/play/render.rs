@@ -1,0 +1,232 @@
+//! Drawing the playing screen: title, board, side panel, status line,
+//! input line and footer.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Margin, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+use crate::engine::{Game, Status};
+use crate::games::Family;
+
+use super::super::boards::{BoardView, Ctx};
+use super::super::keys;
+use super::super::ui::{fit, footer};
+use super::{Frame, Playing, side_words};
+
+/// The screen's parts.
+pub struct Areas {
+    pub title: Rect,
+    pub board: Rect,
+    pub side: Rect,
+    pub status: Rect,
+    pub input: Rect,
+    pub footer: Rect,
+}
+
+#[must_use]
+pub fn areas(area: Rect) -> Areas {
+    let [title, body, status, input, footer] = area.layout(&Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ]));
+    let [board, side] = body.layout(&Layout::horizontal([
+        Constraint::Fill(1),
+        Constraint::Length(29),
+    ]));
+    Areas {
+        title,
+        board: board.inner(Margin::new(1, 1)),
+        side,
+        status,
+        input,
+        footer,
+    }
+}
+
+pub fn render<F: Family, V: BoardView<F>>(
+    play: &Playing<F, V>,
+    frame: &Frame<'_>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let t = frame.theme;
+    let a = areas(area);
+    let setup = play.session.setup();
+    let head = format!(
+        " {} · you play {} · level {}",
+        frame.name,
+        side_words(&play.view, setup.human),
+        play.level_words()
+    );
+    let name_len = frame.name.chars().count() + 2;
+    let head = fit(&head, usize::from(a.title.width));
+    let (name, rest) = head.split_at(
+        head.char_indices()
+            .nth(name_len)
+            .map_or(head.len(), |(i, _)| i),
+    );
+    Line::from(vec![
+        Span::styled(name.to_string(), t.title),
+        Span::styled(rest.to_string(), t.dim),
+    ])
+    .render(a.title, buf);
+
+    let human_turn = play.human_turn();
+    let ctx = Ctx::<F, V::Cursor> {
+        pos: play.session.position(),
+        cursor: play.cursor,
+        theme: t,
+        values: play.values.as_ref().filter(|_| play.show_values),
+        last: play.last_computer,
+        human_turn,
+    };
+    play.view.render(&ctx, a.board, buf);
+    side_panel(play, frame, a.side, buf);
+
+    let status = play.session.status();
+    let status_line = if let Some(m) = &play.message {
+        Line::styled(
+            fit(&format!(" {m}"), usize::from(a.status.width)),
+            t.warning,
+        )
+    } else if let Some(work) = &play.work {
+        let (spent, budget) = work.progress();
+        let of = budget.map_or_else(String::new, |b| format!(" of {:.1} s", b.as_secs_f64()));
+        Line::styled(
+            format!(" {}… {:.1} s{of}", work.doing(), spent.as_secs_f64()),
+            t.key,
+        )
+    } else {
+        match status {
+            Status::Ongoing if human_turn => Line::styled(" Your move.", t.key),
+            Status::Ongoing => Line::styled(" The computer is thinking…", t.dim),
+            _ => Line::from(vec![
+                Span::styled(format!(" {} ", play.banner()), t.title),
+                Span::styled("· n new game · s swap sides · q menu", t.dim),
+            ]),
+        }
+    };
+    status_line.render(a.status, buf);
+    let prompt = Line::from(vec![
+        Span::styled(" Move: ", t.dim),
+        Span::styled(play.typed.clone(), t.legal),
+        Span::styled("▏", t.key),
+        Span::styled(
+            if play.typed.is_empty() {
+                "  type a move or use the cursor, Enter plays"
+            } else {
+                "  Enter plays, Esc clears"
+            },
+            t.dim,
+        ),
+    ]);
+    prompt.render(a.input, buf);
+    footer(keys::GAME, t, a.footer, buf);
+}
+
+fn side_panel<F: Family, V: BoardView<F>>(
+    play: &Playing<F, V>,
+    frame: &Frame<'_>,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let t = frame.theme;
+    let block = Block::default()
+        .borders(Borders::LEFT)
+        .border_style(t.border);
+    let inner = block.inner(area).inner(Margin::new(1, 0));
+    block.render(area, buf);
+    let mut lines: Vec<Line> = Vec::new();
+    let history = play.session.history();
+    if play.session.status().is_over() {
+        lines.push(Line::styled(play.banner(), t.win));
+        let moves = history.len();
+        lines.push(Line::raw(match play.decided {
+            Some(Some(0)) => "Decided before the first move.".to_string(),
+            Some(Some(n)) => format!("Decided by move {n} of {moves}."),
+            _ => format!("{moves} moves."),
+        }));
+        lines.push(Line::raw(""));
+    }
+    if play.proven_start == Some(false) {
+        lines.push(Line::styled(
+            "Not proven: this board is too large to solve from the start in time. The computer plays its strongest move; values it cannot prove show as unknown.",
+            t.warning,
+        ));
+        lines.push(Line::raw(""));
+    }
+    lines.push(Line::styled("Moves", t.title));
+    let shown: Vec<&str> = history
+        .iter()
+        .rev()
+        .take(24)
+        .rev()
+        .map(String::as_str)
+        .collect();
+    let skipped = if history.len() > shown.len() {
+        "… "
+    } else {
+        ""
+    };
+    lines.push(Line::raw(if history.is_empty() {
+        "none yet".to_string()
+    } else {
+        format!("{skipped}{}", shown.join(play.view.separator()))
+    }));
+    if let Some(h) = &play.hint {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Tip", t.title));
+        lines.push(Line::raw(h.clone()));
+    }
+    if let Some(c) = &play.coach {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(format!("Coach: {c}"), t.warning));
+    }
+    if play.show_values {
+        lines.push(Line::raw(""));
+        let pos = play.session.position();
+        let unknown = play.values.as_ref().is_some_and(|v| {
+            pos.moves()
+                .take(1000)
+                .any(|m| v.get(m).is_some_and(|x| !x.is_proven()))
+        });
+        lines.push(Line::styled(
+            if unknown {
+                "Values: + win = draw - loss ? unknown"
+            } else {
+                "Values: + win = draw - loss"
+            },
+            t.title,
+        ));
+        if let Some(values) = &play.values {
+            let mut spans = Vec::new();
+            for mv in pos.moves().take(60) {
+                if let Some(v) = values.get(mv) {
+                    spans.push(Span::styled(
+                        format!("{}{} ", pos.format_move(mv), v.outcome.sign()),
+                        t.outcome(v.outcome),
+                    ));
+                }
+            }
+            if pos.move_count() > 60 {
+                spans.push(Span::styled("…", t.dim));
+            }
+            lines.push(Line::from(spans));
+        } else if play.session.human_to_move() {
+            lines.push(Line::styled("working them out…", t.dim));
+        }
+    }
+    let (won, lost, drawn) = frame.record;
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        format!("Won {won} · lost {lost} · drawn {drawn}"),
+        t.dim,
+    ));
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .render(inner, buf);
+}

@@ -1,0 +1,204 @@
+//! The play screen's questions, each run on a worker thread: the
+//! computer's reply (with the coach's review of the person's move), a tip,
+//! the values overlay, and the move that decided a finished game.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::engine::{Choice, Game, Solver, choose};
+use crate::games::Family;
+use crate::session::{Coaching, Hint, Job, Poll, Session, decided_at, hint, review, words};
+
+use super::super::boards::{BoardView, MoveOf, Values};
+use super::Playing;
+
+enum Answer<M: std::hash::Hash + Eq> {
+    Reply {
+        coach: Option<String>,
+        choice: Option<Choice<M>>,
+    },
+    Hint(String),
+    Values(Values<M>),
+    Decided(Option<usize>),
+    Start(bool),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Task {
+    Reply,
+    Hint,
+    Values,
+    Decided,
+    Start,
+}
+
+/// A question being worked on, and the position it is about.
+pub(super) struct Work<F: Family> {
+    task: Task,
+    job: Job<Answer<MoveOf<F>>>,
+    at: F::Game,
+    moves: usize,
+}
+
+impl<F: Family> Work<F> {
+    fn new(session: &Session<F>, task: Task, job: Job<Answer<MoveOf<F>>>) -> Self {
+        Self {
+            task,
+            job,
+            at: session.position().clone(),
+            moves: session.moves().len(),
+        }
+    }
+
+    pub(super) fn is_reply(&self) -> bool {
+        self.task == Task::Reply
+    }
+
+    /// How long it has run, and the budget it has.
+    pub(super) fn progress(&self) -> (Duration, Option<Duration>) {
+        let left = self.job.budget().remaining();
+        (self.job.elapsed(), left.map(|l| l + self.job.elapsed()))
+    }
+
+    /// What the screen says while it runs.
+    pub(super) fn doing(&self) -> &'static str {
+        match self.task {
+            Task::Reply => "The computer is thinking",
+            Task::Hint => "Working out a tip",
+            Task::Values => "Working out every move's result",
+            Task::Decided => "Looking back over the game",
+            Task::Start => "Checking whether this board is proven",
+        }
+    }
+
+    /// The computer's turn; `reviewed` is the person's move just played
+    /// (and the position it was played from), for the coach.
+    pub(super) fn reply(session: &mut Session<F>, reviewed: Option<(F::Game, MoveOf<F>)>) -> Self {
+        let solver = Arc::clone(session.solver());
+        let pos = session.position().clone();
+        let level = session.setup().level;
+        let computer = session.computer_to_move();
+        let mut rng = computer.then(|| session.fork_rng());
+        let job = Job::spawn(session.budget(), move |budget| {
+            let coach = reviewed.and_then(|(before, mv)| {
+                let c = review(&*solver, &before, mv, &budget.share(0.4))?;
+                Some(words::coach_line(&Coaching {
+                    played: before.format_move(c.played),
+                    offered: c.offered,
+                    left: c.left,
+                    better: before.format_move(c.better),
+                }))
+            });
+            let choice = rng
+                .as_mut()
+                .and_then(|rng| choose(&*solver, &pos, level, rng, budget));
+            Answer::Reply { coach, choice }
+        });
+        Self::new(session, Task::Reply, job)
+    }
+
+    pub(super) fn hint(session: &mut Session<F>) -> Self {
+        let solver = Arc::clone(session.solver());
+        let pos = session.position().clone();
+        let job = Job::spawn(session.budget(), move |budget| {
+            let h = hint(&*solver, &pos, budget);
+            Answer::Hint(words::hint_line(&Hint {
+                value: h.value,
+                best: h.best.map(|(m, v)| (pos.format_move(m), v)),
+                reason: h.reason,
+            }))
+        });
+        Self::new(session, Task::Hint, job)
+    }
+
+    pub(super) fn values(session: &Session<F>) -> Self {
+        let solver = Arc::clone(session.solver());
+        let pos = session.position().clone();
+        let job = Job::spawn(session.budget(), move |budget| {
+            Answer::Values(Values::new(&solver.move_results(&pos, budget)))
+        });
+        Self::new(session, Task::Values, job)
+    }
+
+    pub(super) fn decided(session: &Session<F>) -> Self {
+        let solver = Arc::clone(session.solver());
+        let positions = session.positions().to_vec();
+        let job = Job::spawn(session.budget(), move |budget| {
+            Answer::Decided(decided_at(&*solver, &positions, budget))
+        });
+        Self::new(session, Task::Decided, job)
+    }
+}
+
+impl<F: Family> Work<F> {
+    /// Whether the starting position is proven (for the level's name).
+    pub(super) fn start(session: &Session<F>) -> Self {
+        let solver = Arc::clone(session.solver());
+        let start = session.positions()[0].clone();
+        let job = Job::spawn(session.budget(), move |budget| {
+            Answer::Start(solver.value(&start, budget).is_proven())
+        });
+        Self::new(session, Task::Start, job)
+    }
+}
+
+impl<F: Family, V: BoardView<F>> Playing<F, V> {
+    /// Takes a finished answer, if any, and applies it to the position it
+    /// was worked out for.
+    pub(super) fn collect_work(&mut self) {
+        let Some(work) = self.work.as_mut() else {
+            return;
+        };
+        // The person's own move stays on screen a moment first.
+        if work.is_reply() && self.moved_at.elapsed() < self.pause {
+            return;
+        }
+        let answer = match work.job.poll() {
+            Poll::Pending => return,
+            Poll::Failed => {
+                self.work = None;
+                self.stalled = true;
+                self.message =
+                    Some("the search stopped unexpectedly; u undoes, n starts anew".into());
+                return;
+            }
+            Poll::Done(answer) => answer,
+        };
+        let Some(work) = self.work.take() else {
+            return;
+        };
+        if let Answer::Start(proven) = answer {
+            // About the start: true whatever has been played since.
+            self.proven_start = Some(proven);
+            return;
+        }
+        let current =
+            work.moves == self.session.moves().len() && work.at == *self.session.position();
+        if !current {
+            return;
+        }
+        match answer {
+            Answer::Reply { coach, choice } => {
+                if coach.is_some() {
+                    self.coach = coach;
+                }
+                if let Some(choice) = choice {
+                    match self.session.play(choice.mv) {
+                        Ok(()) => {
+                            self.last_computer = Some(choice.mv);
+                            self.changed();
+                        }
+                        Err(e) => {
+                            self.stalled = true;
+                            self.message = Some(format!("the computer's move failed: {e}"));
+                        }
+                    }
+                }
+            }
+            Answer::Hint(text) => self.hint = Some(text),
+            Answer::Values(values) => self.values = Some(values),
+            Answer::Decided(d) => self.decided = Some(d),
+            Answer::Start(_) => {}
+        }
+    }
+}

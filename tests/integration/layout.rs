@@ -1,0 +1,149 @@
+//! The layout's promises, checked: every family is registered once with
+//! its module, its view and its rulesets, and the layers import only
+//! downwards (DESIGN.md §6).
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use unbeatable::families::{FAMILIES, kinds};
+use unbeatable::rules::{BUILTIN, builtins};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn names(dir: &Path, want_dirs: bool) -> BTreeSet<String> {
+    fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir() == want_dirs)
+        .filter_map(|p| {
+            let name = if want_dirs {
+                p.file_name()?.to_string_lossy().into_owned()
+            } else if p.extension()? == "rs" {
+                p.file_stem()?.to_string_lossy().into_owned()
+            } else {
+                return None;
+            };
+            (name != "mod").then_some(name)
+        })
+        .collect()
+}
+
+#[test]
+fn every_family_is_registered_with_its_module_view_and_rulesets() {
+    let registered: BTreeSet<String> = kinds().into_iter().map(String::from).collect();
+    assert_eq!(
+        registered.len(),
+        FAMILIES.len(),
+        "a kind is registered twice"
+    );
+    let modules = names(&root().join("src/games"), true);
+    let views = names(&root().join("src/tui/boards"), false);
+    assert_eq!(
+        modules, registered,
+        "src/games/<kind>/ against the registry"
+    );
+    assert_eq!(
+        views, registered,
+        "src/tui/boards/<kind>.rs against the registry"
+    );
+    let used: BTreeSet<String> = builtins()
+        .into_iter()
+        .map(|l| {
+            l.ruleset
+                .unwrap_or_else(|e| panic!("{}: {e}", l.id))
+                .kind()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(used, registered, "every family has a built-in ruleset");
+}
+
+#[test]
+fn every_file_in_rulesets_is_built_in() {
+    let mut stems = BTreeSet::new();
+    for entry in fs::read_dir(root().join("rulesets")).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(
+            BUILTIN.iter().any(|(id, t)| *id == stem && *t == text),
+            "{stem} is not compiled in"
+        );
+        stems.insert(stem);
+    }
+    assert_eq!(stems.len(), BUILTIN.len());
+}
+
+/// Every `.rs` file below `dir`, with its text.
+fn sources(dir: &str) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![root().join(dir)];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let text = fs::read_to_string(&path).unwrap();
+                out.push((path, text));
+            }
+        }
+    }
+    out
+}
+
+fn forbid(dir: &str, needles: &[&str], why: &str) {
+    for (path, text) in sources(dir) {
+        for needle in needles {
+            assert!(
+                !text.contains(needle),
+                "{} contains '{needle}': {why}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn layers_import_only_downwards() {
+    forbid(
+        "src/tui",
+        &["crate::plain", "plain::"],
+        "the screen does not borrow from plain play",
+    );
+    forbid(
+        "src/games",
+        &[
+            "crate::rules",
+            "crate::tui",
+            "crate::session",
+            "crate::families",
+            "ratatui",
+        ],
+        "a game knows no screen and no ruleset file",
+    );
+    forbid(
+        "src/engine",
+        &[
+            "crate::games",
+            "crate::rules",
+            "crate::tui",
+            "crate::schema",
+        ],
+        "the engine knows no game",
+    );
+    forbid(
+        "src/schema",
+        &["crate::games", "crate::rules", "crate::engine"],
+        "the TOML vocabulary sits below games and rules",
+    );
+    forbid("src/tui", &["downcast", "dyn Any"], "views are typed");
+    let mut family_words: Vec<String> = kinds().iter().map(|k| format!("{k}::")).collect();
+    family_words.extend(kinds().iter().map(|k| format!("\"{k}\"")));
+    let refs: Vec<&str> = family_words.iter().map(String::as_str).collect();
+    forbid("src/rules", &refs, "rules/ names no family");
+    forbid("src/session", &refs, "the session names no family");
+}
