@@ -161,7 +161,7 @@ fn divisors(c: &mut Criterion) {
         group.bench_function(
             format!("whole board 2..{max}: value and all winning openings"),
             |b| {
-                b.iter(|| DivisorsSolver.move_results(black_box(&start), &unlimited()));
+                b.iter(|| DivisorsSolver::default().move_results(black_box(&start), &unlimited()));
             },
         );
         if max == 1_000 {
@@ -204,7 +204,7 @@ fn divisors(c: &mut Criterion) {
         b.iter(|| {
             i = (i + 1) % positions.len();
             choose(
-                &DivisorsSolver,
+                &DivisorsSolver::default(),
                 &positions[i],
                 Level::Perfect,
                 &mut rng,
@@ -266,7 +266,7 @@ fn mnk(c: &mut Criterion) {
         let mut line = Vec::new();
         let mut game = rules.session(setup);
         while let Some(mv) = game.computer_plays() {
-            line.push(mv);
+            line.push(mv.text);
         }
         group.bench_function(
             format!("computer's move, cold, every point of a game: {name}"),

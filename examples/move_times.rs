@@ -1,86 +1,110 @@
-//! Prints the slowest computer move on each built-in m,n,k board, at every
-//! point of games against a random-ish person: cold (a fresh solver for
-//! each move) and warm (one solver for the game, as in play).
-//! Run: `cargo run --release --example move_times`.
+//! The slowest computer reply and the slowest tip on each m,n,k board, at
+//! every point of games against a random person, with the time budget of
+//! play (one solver for the game, as in play), and how many of the
+//! computer's moves were proven.
+//! Run: `cargo run --release --example move_times [SECONDS] [GAMES]`.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use unbeatable::engine::Level;
+use unbeatable::engine::{Level, Player};
 use unbeatable::rules::{BUILTIN, Ruleset};
-use unbeatable::session::Setup;
+use unbeatable::session::{DEFAULT_THINK, Setup};
+
+/// Boards beyond the built-in ones that people write.
+const EXTRA: &[(&str, &str)] = &[
+    (
+        "6x6 k=4",
+        "name = \"6x6\"\nkind = \"mnk\"\n[mnk]\nwidth = 6\nheight = 6\nk = 4\n",
+    ),
+    (
+        "7x7 k=5",
+        "name = \"7x7\"\nkind = \"mnk\"\n[mnk]\nwidth = 7\nheight = 7\nk = 5\n",
+    ),
+];
 
 fn main() {
-    for (name, text) in BUILTIN {
-        let Ok(rules) = Ruleset::parse(name, text) else {
+    let mut args = std::env::args().skip(1);
+    let think = args
+        .next()
+        .and_then(|s| s.parse::<f64>().ok())
+        .map_or(DEFAULT_THINK, Duration::from_secs_f64);
+    let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(3);
+    println!(
+        "budget {:.1} s; {games} games a board, the computer first and second in turn\n",
+        think.as_secs_f64()
+    );
+    println!(
+        "{:<22} {:>20} {:>20} {:>16}",
+        "board", "slowest reply", "slowest tip", "replies proven"
+    );
+    let boards = BUILTIN
+        .iter()
+        .filter(|(_, t)| t.contains("kind = \"mnk\""))
+        .map(|(n, t)| ((*n).to_string(), (*t).to_string()))
+        .chain(
+            EXTRA
+                .iter()
+                .map(|(n, t)| ((*n).to_string(), (*t).to_string())),
+        );
+    for (name, text) in boards {
+        let Ok(rules) = Ruleset::parse(&name, &text) else {
             continue;
         };
-        if rules.kind() != "mnk" {
-            continue;
-        }
-        let mut worst = (0.0f64, 0usize);
-        let mut worst_warm = (0.0f64, 0usize);
-        for seed in 0..3 {
-            // The person plays at random (level easy stands in for them),
-            // the computer perfectly; no time budget, so every move is proven.
-            let perfect = Setup {
+        let (mut reply, mut tip) = ((Duration::ZERO, 0), (Duration::ZERO, 0));
+        let (mut proven, mut replies) = (0, 0);
+        for seed in 0..games {
+            let computer = if seed % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            // The computer, and a random person (level easy stands in).
+            let me = Setup {
+                human: computer.opponent(),
                 level: Level::Perfect,
                 seed: Some(seed),
-                think: None,
-                ..Setup::default()
+                think: Some(think),
             };
-            let random = Setup {
+            let them = Setup {
+                human: computer,
                 level: Level::Easy,
-                ..perfect
+                ..me
             };
-            let mut line: Vec<String> = Vec::new();
-            loop {
-                let Ok(fresh) = Ruleset::parse(name, text) else {
-                    return;
-                };
-                let setup = if line.len() % 2 == 0 { perfect } else { random };
-                let mut game = fresh.session(setup);
-                if game.replay(&line.join(" ")).is_err() {
-                    break;
-                }
-                let t = Instant::now();
-                let Some(mv) = game.computer_plays() else {
-                    break;
-                };
-                let ms = t.elapsed().as_secs_f64() * 1000.0;
-                if line.len() % 2 == 0 && ms > worst.0 {
-                    worst = (ms, line.len());
-                }
-                line.push(mv);
-            }
-            // Warm: one solver for the whole game, as in play.
-            let mut me = rules.session(perfect);
-            let mut them = rules.session(random);
+            let (mut game, mut person) = (rules.session(me), rules.session(them));
             let mut ply = 0;
-            loop {
-                let t = Instant::now();
-                let mv = if ply % 2 == 0 {
-                    me.computer_plays()
+            while game.status() == unbeatable::engine::Status::Ongoing {
+                let mv = if game.to_move() == computer {
+                    let t = Instant::now();
+                    let mv = game.computer_plays();
+                    reply = reply.max((t.elapsed(), ply));
+                    replies += 1;
+                    if mv.as_ref().is_some_and(|m| m.value.is_proven()) {
+                        proven += 1;
+                    }
+                    let text = mv.map(|m| m.text);
+                    let _ = person.replay(text.as_deref().unwrap_or(""));
+                    text
                 } else {
-                    them.computer_plays()
+                    let t = Instant::now();
+                    let _ = game.hint();
+                    tip = tip.max((t.elapsed(), ply));
+                    let text = person.computer_plays().map(|m| m.text);
+                    let _ = game.replay(text.as_deref().unwrap_or(""));
+                    text
                 };
-                let Some(mv) = mv else {
+                if mv.is_none() {
                     break;
-                };
-                let ms = t.elapsed().as_secs_f64() * 1000.0;
-                if ply % 2 == 0 && ms > worst_warm.0 {
-                    worst_warm = (ms, ply);
                 }
-                let _ = if ply % 2 == 0 {
-                    them.replay(&mv)
-                } else {
-                    me.replay(&mv)
-                };
                 ply += 1;
             }
         }
+        let ms =
+            |(d, ply): (Duration, usize)| format!("{:.1} ms (ply {ply})", d.as_secs_f64() * 1000.0);
         println!(
-            "{name:<20} slowest move: cold {:8.2} ms (ply {}), warm {:8.2} ms (ply {})",
-            worst.0, worst.1, worst_warm.0, worst_warm.1
+            "{name:<22} {:>20} {:>20} {:>16}",
+            ms(reply),
+            ms(tip),
+            format!("{proven} of {replies}")
         );
     }
 }

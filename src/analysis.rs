@@ -18,6 +18,8 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<i64>,
     pub proven: bool,
+    /// The time budget ran out before every value was settled.
+    pub cut_short: bool,
     pub moves: Vec<MoveLine>,
     /// Moves not listed one by one (too many), all with one result.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -65,6 +67,7 @@ pub fn report(ruleset: &Ruleset, a: &Analysis) -> Report {
         plies: a.value.plies,
         score: a.value.score,
         proven: a.value.is_proven(),
+        cut_short: a.cut_short,
         moves: a.moves.iter().map(|(m, v)| line(m, *v)).collect(),
         others: a.rest.map(|r| Others {
             count: r.count,
@@ -117,7 +120,7 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
             Outcome::Win => "Winning move".to_string(),
             Outcome::Draw => "Move that keeps the draw".to_string(),
             Outcome::Loss => "Every move loses; the one that holds out longest".to_string(),
-            Outcome::Unknown => "The search's choice (not proven)".to_string(),
+            Outcome::Unknown => "The search's choice".to_string(),
         };
         out.push(format!("{label}: {best} ({}){why}.", words::result(*v)));
     }

@@ -34,7 +34,11 @@ pub fn run(
     output: &mut dyn Write,
 ) -> io::Result<End> {
     let mut game = ruleset.session(setup);
-    writeln!(output, "{} — {}", ruleset.name, ruleset.description)?;
+    if ruleset.description.is_empty() {
+        writeln!(output, "{}", ruleset.name)?;
+    } else {
+        writeln!(output, "{} — {}", ruleset.name, ruleset.description)?;
+    }
     let proven = game.start_value().is_proven();
     writeln!(
         output,
@@ -56,7 +60,15 @@ pub fn run(
         }
         if game.to_move() != setup.human {
             match game.computer_plays() {
-                Some(mv) => writeln!(output, "computer plays {mv}")?,
+                Some(mv) => {
+                    writeln!(output, "computer plays {}", mv.text)?;
+                    if !mv.random && !mv.value.is_proven() {
+                        writeln!(
+                            output,
+                            "note: not proven — no proof fits in the time budget, so this is the search's best move"
+                        )?;
+                    }
+                }
                 None => {
                     writeln!(output, "error: the computer found no move")?;
                     return Ok(End::Quit);

@@ -54,6 +54,20 @@ impl Level {
         }
     }
 
+    /// The level in a few words, for a header line.
+    #[must_use]
+    pub fn short(self, proven_start: Option<bool>) -> String {
+        match (self, proven_start) {
+            (Self::Perfect, Some(false)) => "strongest (not proven here)".to_string(),
+            (Self::Perfect, _) => self.describe(proven_start),
+            _ => format!(
+                "{} ({}% random)",
+                self.as_str(),
+                (self.mistake_rate() * 100.0).round()
+            ),
+        }
+    }
+
     /// The name the tally keeps the level under: full strength counts as
     /// "perfect" only on a board proven from the start.
     #[must_use]

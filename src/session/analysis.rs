@@ -73,7 +73,7 @@ impl<F: Family> Session<F> {
             idea,
             board: pos.to_string(),
             history: self.history(),
-            cut_short: unknown || budget.exhausted(),
+            cut_short: unknown,
         }
     }
 }

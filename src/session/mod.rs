@@ -236,6 +236,16 @@ impl<F: Family> Session<F> {
     }
 }
 
+/// The computer's move, in notation, and what is known of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub text: String,
+    /// The move's result for the computer: proven, or unknown.
+    pub value: Value,
+    /// A practice level's random move.
+    pub random: bool,
+}
+
 /// A session seen through notation: what plain play and `analyze` use.
 pub trait AnySession: Send {
     fn status(&self) -> Status;
@@ -254,8 +264,8 @@ pub trait AnySession: Send {
     /// # Errors
     /// The reason the text is not a legal move; nothing changes then.
     fn person_plays(&mut self, text: &str) -> Result<Option<String>, MoveError>;
-    /// The computer plays; its move in notation, `None` when the game is over.
-    fn computer_plays(&mut self) -> Option<String>;
+    /// The computer plays; its move, `None` when the game is over.
+    fn computer_plays(&mut self) -> Option<Played>;
     fn undo_turn(&mut self) -> usize;
     /// A tip in one sentence.
     fn hint(&mut self) -> String;
@@ -325,12 +335,16 @@ impl<F: Family> AnySession for Session<F> {
         }))
     }
 
-    fn computer_plays(&mut self) -> Option<String> {
+    fn computer_plays(&mut self) -> Option<Played> {
         let budget = self.budget();
         let choice = self.computer_choice(&budget)?;
         let text = self.position().format_move(choice.mv);
         self.play(choice.mv).ok()?;
-        Some(text)
+        Some(Played {
+            text,
+            value: choice.value,
+            random: choice.random,
+        })
     }
 
     fn undo_turn(&mut self) -> usize {

@@ -14,7 +14,7 @@ fn moves(n: u64) -> String {
 #[must_use]
 pub fn result(v: Value) -> String {
     let mut s = match v.outcome {
-        Outcome::Unknown => return "unknown (not proven)".to_string(),
+        Outcome::Unknown => return "not proven".to_string(),
         o => o.as_str().to_string(),
     };
     if let (Some(score), true) = (v.score, v.outcome != Outcome::Draw) {
@@ -52,7 +52,7 @@ pub fn verdict(to_move: Player, value: Value) -> String {
             format!("With perfect play the game is a draw; the {to_move} player is to move.")
         }
         Outcome::Unknown => format!(
-            "Not proven: no exact method settled this position within the time budget, so who wins is unknown; the {to_move} player is to move."
+            "Not proven: no exact method settled this position within the time budget, so its value is unknown. The {to_move} player is to move."
         ),
     }
 }

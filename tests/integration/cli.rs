@@ -30,7 +30,15 @@ fn analyze_json_has_the_documented_shape() {
     let j = analyze_json("21-flags", "");
     let keys: Vec<&str> = j.as_object().unwrap().keys().map(String::as_str).collect();
     let mut want = vec![
-        "ruleset", "kind", "to_move", "status", "value", "plies", "proven", "moves",
+        "ruleset",
+        "kind",
+        "to_move",
+        "status",
+        "value",
+        "plies",
+        "proven",
+        "cut_short",
+        "moves",
     ];
     want.sort_unstable();
     let mut got = keys.clone();

@@ -43,12 +43,12 @@ fn known_facts_hold() {
             Outcome::Loss
         };
         assert_eq!(
-            DivisorsSolver.value(&pos, &unlimited()).outcome,
+            DivisorsSolver::default().value(&pos, &unlimited()).outcome,
             want,
             "known/divisors.txt line {}",
             number + 1
         );
-        let winners: HashSet<u32> = DivisorsSolver
+        let winners: HashSet<u32> = DivisorsSolver::default()
             .move_results(&pos, &unlimited())
             .listed
             .into_iter()
@@ -161,7 +161,7 @@ fn fast_solver_agrees_with_reference_on_every_small_board() {
                             continue;
                         }
                         agree(
-                            &DivisorsSolver,
+                            &DivisorsSolver::default(),
                             &reference,
                             &pos,
                             Plies::WhereGiven,
@@ -195,7 +195,7 @@ fn fast_solver_agrees_with_reference_on_random_positions_up_to_22() {
                 pos.play_unchecked(mv);
             }
             agree(
-                &DivisorsSolver,
+                &DivisorsSolver::default(),
                 &reference,
                 &pos,
                 Plies::WhereGiven,
@@ -211,8 +211,8 @@ fn computer_keeps_every_win_against_every_line() {
         let rules = divisors(min, max, None, even);
         let start = Divisors::start(&rules);
         for computer in [Player::First, Player::Second] {
-            let promise = promised(&DivisorsSolver, &start, computer);
-            computer_keeps_value(&DivisorsSolver, &start, computer, promise);
+            let promise = promised(&DivisorsSolver::default(), &start, computer);
+            computer_keeps_value(&DivisorsSolver::default(), &start, computer, promise);
         }
     }
 }
@@ -220,9 +220,9 @@ fn computer_keeps_every_win_against_every_line() {
 #[test]
 fn computer_wins_on_2_to_100_against_random_opponents() {
     let rules = divisors(2, 100, Some((2, 50)), false);
-    beats_random_opponents(&DivisorsSolver, &Divisors::start(&rules), 1000);
+    beats_random_opponents(&DivisorsSolver::default(), &Divisors::start(&rules), 1000);
     let rules = divisors(2, 99, Some((2, 49)), false);
-    beats_random_opponents(&DivisorsSolver, &Divisors::start(&rules), 1000);
+    beats_random_opponents(&DivisorsSolver::default(), &Divisors::start(&rules), 1000);
 }
 
 #[test]
@@ -232,9 +232,15 @@ fn computer_never_plays_an_illegal_number() {
     for _ in 0..50 {
         let mut pos = Divisors::start(&rules);
         while !pos.status().is_over() {
-            let mv = choose(&DivisorsSolver, &pos, Level::Easy, &mut rng, &unlimited())
-                .unwrap()
-                .mv;
+            let mv = choose(
+                &DivisorsSolver::default(),
+                &pos,
+                Level::Easy,
+                &mut rng,
+                &unlimited(),
+            )
+            .unwrap()
+            .mv;
             pos = pos.clone().play(mv).unwrap();
         }
     }

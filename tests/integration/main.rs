@@ -4,6 +4,7 @@ mod cli;
 mod divisors;
 mod fixtures;
 mod flags;
+mod honesty;
 mod layout;
 mod mnk;
 mod nim;

@@ -164,7 +164,13 @@ pub fn beats_random_opponents<G: Game + std::fmt::Debug, S: Solver<G>>(
         let mut line = Vec::new();
         while !pos.status().is_over() {
             let mv = if pos.to_move() == computer {
-                choose(solver, &pos, Level::Perfect, &mut rng, &unlimited()).map(|c| c.mv)
+                let c = choose(solver, &pos, Level::Perfect, &mut rng, &unlimited());
+                // With no budget every choice is proven, winning or losing.
+                assert!(
+                    c.is_none_or(|c| c.value.is_proven()),
+                    "seed {seed}: an unproven choice {c:?} at {line:?}"
+                );
+                c.map(|c| c.mv)
             } else {
                 let all: Vec<G::Move> = pos.moves().collect();
                 all.choose(&mut rng).copied()

@@ -55,20 +55,26 @@ impl Drop for Tmux {
     }
 }
 
-#[test]
-fn play_21_flags_in_a_real_terminal() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have tmux: .ci/run installs it"
-        );
-        eprintln!("skipped: tmux is not installed");
-        return;
+/// Whether tmux is here; in CI it must be.
+fn have_tmux() -> bool {
+    if Command::new("tmux").arg("-V").output().is_ok() {
+        return true;
     }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI must have tmux: .ci/run installs it"
+    );
+    eprintln!("skipped: tmux is not installed");
+    false
+}
+
+/// A tmux session of its own (`name`), 80×24, running the program with
+/// `args` in a shell that prints `EXITED <status>` when it ends.
+fn start(name: &str, args: &str) -> (Tmux, std::path::PathBuf) {
     let bin = assert_cmd::cargo::cargo_bin("unbeatable");
-    let data = std::env::temp_dir().join(format!("unbeatable-e2e-{}", std::process::id()));
+    let data = std::env::temp_dir().join(format!("unbeatable-{name}-{}", std::process::id()));
     let tmux = Tmux {
-        socket: format!("unbeatable-test-{}", std::process::id()),
+        socket: format!("unbeatable-{name}-{}", std::process::id()),
     };
     tmux.run(&[
         "new-session",
@@ -82,11 +88,20 @@ fn play_21_flags_in_a_real_terminal() {
         "bash --norc --noprofile",
     ]);
     let line = format!(
-        "UNBEATABLE_DATA_DIR='{}' UNBEATABLE_CONFIG_DIR=/nonexistent '{}'; echo EXITED $?",
+        "UNBEATABLE_DATA_DIR='{}' UNBEATABLE_CONFIG_DIR=/nonexistent '{}' {args}; echo EXITED $?",
         data.display(),
         bin.display()
     );
     tmux.keys(&[&line, "Enter"]);
+    (tmux, data)
+}
+
+#[test]
+fn play_21_flags_in_a_real_terminal() {
+    if !have_tmux() {
+        return;
+    }
+    let (tmux, data) = start("flags", "");
     tmux.wait_for(&["FLAGS", "21 Flags", "Enter to play"]);
     // Smaller games come first: 21 Flags is the third of its family.
     tmux.keys(&["Down", "Down"]);
@@ -114,5 +129,58 @@ fn play_21_flags_in_a_real_terminal() {
         !screen.contains("flags left"),
         "the alternate screen was left:\n{screen}"
     );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// On a board too large to prove, the computer thinks beside the screen:
+/// the person's X is drawn at once, "thinking" shows while the search
+/// runs, help opens meanwhile, and the level does not claim "perfect".
+#[test]
+fn the_screen_stays_live_while_the_computer_thinks_on_seven_by_seven() {
+    if !have_tmux() {
+        return;
+    }
+    let file = format!(
+        "{}/tests/fixtures/valid/seven-by-seven-five.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let args = format!("play '{file}' --human first --level perfect --think 4");
+    let (tmux, data) = start("seven", &args);
+    let screen = tmux.wait_for(&["7×7, 5 in a row", "Your move."]);
+    assert!(
+        !screen.contains("perfect"),
+        "the level reads perfect:\n{screen}"
+    );
+    tmux.keys(&["d", "4", "Enter"]);
+    let screen = tmux.wait_for(&["The computer is thinking"]);
+    let row: Vec<&str> = screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("4 "))
+        .unwrap_or_else(|| panic!("no row 4:\n{screen}"))
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        row.get(4),
+        Some(&"X"),
+        "the X is drawn before the answer:\n{screen}"
+    );
+    assert!(
+        !screen.contains("The computer played"),
+        "the computer answered too soon:\n{screen}"
+    );
+    tmux.keys(&["?"]);
+    let screen = tmux.wait_for(&["Help", "? or Esc closes this help"]);
+    assert!(
+        screen.contains("thinking"),
+        "help opened while thinking:\n{screen}"
+    );
+    tmux.keys(&["Escape"]);
+    let screen = tmux.wait_for(&["The computer played", "Your move."]);
+    assert!(
+        screen.contains("level strongest (not proven here)"),
+        "the level names what it is:\n{screen}"
+    );
+    tmux.keys(&["C-c"]);
+    tmux.wait_for(&["EXITED 0"]);
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -418,3 +418,102 @@ fn huge_nim_piles_play_on_the_screen() {
     assert_eq!(play.history[0], "1:999999000000000004");
     assert!(play.coach.is_none());
 }
+
+/// The seven-by-seven fixture in the menu, with a short budget.
+fn seven_by_seven_app(name: &str, start: Start) -> App {
+    use unbeatable::rules::{Listed, Origin};
+    let path = std::path::PathBuf::from(format!(
+        "{}/tests/fixtures/valid/seven-by-seven-five.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ));
+    let mut listed = rules::builtins();
+    listed.push(Listed {
+        id: "seven-by-seven-five".into(),
+        ruleset: rules::load_path(&path),
+        origin: Origin::User(path),
+    });
+    let start = Start {
+        think: Some(std::time::Duration::from_millis(200)),
+        pause: Some(std::time::Duration::ZERO),
+        ..start
+    };
+    let mut app = App::new(listed, start, Some(tally_path(name)), &THEME);
+    settle(&mut app);
+    app
+}
+
+#[test]
+fn an_unproven_board_never_reads_perfect() {
+    let mut big = seven_by_seven_app("unproven-setup", Start::default());
+    let at = big
+        .entries
+        .iter()
+        .position(|e| e.id == "seven-by-seven-five")
+        .unwrap();
+    big.selected = at;
+    key(&mut big, KeyCode::Enter);
+    assert!(is_setup(&big));
+    let setup = screen(&big, 80, 24);
+    assert!(setup.contains("Not proven from the start"), "{setup}");
+    assert!(
+        setup.contains("strongest — not proven on this board"),
+        "{setup}"
+    );
+    assert!(!setup.contains("perfect"), "{setup}");
+    key(&mut big, KeyCode::Enter);
+    let play = state(&big);
+    assert_eq!(play.level, "strongest — not proven on this board");
+    let game = screen(&big, 80, 24);
+    assert!(!game.contains("perfect"), "{game}");
+    assert!(game.contains("Not proven"), "{game}");
+    // On a proven board the same level is perfect.
+    let mut ttt = app("proven", straight_into("tic-tac-toe", Player::First));
+    settle(&mut ttt);
+    assert_eq!(state(&ttt).level, "perfect (never a mistake)");
+}
+
+#[test]
+fn a_move_typed_while_the_computer_thinks_is_kept_and_played() {
+    let mut app = seven_by_seven_app(
+        "typeahead",
+        Start {
+            human: Some(Player::Second),
+            level: Some(Level::Perfect),
+            seed: Some(3),
+            ..Start::default()
+        },
+    );
+    let at = app
+        .entries
+        .iter()
+        .position(|e| e.id == "seven-by-seven-five")
+        .unwrap();
+    app.selected = at;
+    // Straight into the game (side and level given): the computer opens.
+    app.handle_event(
+        &Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+        AREA,
+    );
+    app.tick();
+    let first = state(&app);
+    assert!(first.thinking, "{first:?}");
+    for c in "a1".chars() {
+        app.handle_event(
+            &Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)),
+            AREA,
+        );
+    }
+    app.handle_event(
+        &Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+        AREA,
+    );
+    let waiting = state(&app);
+    assert!(waiting.message.unwrap().contains("'a1' is kept"));
+    settle(&mut app);
+    let done = state(&app);
+    assert_eq!(
+        done.history.get(1).map(String::as_str),
+        Some("a1"),
+        "{done:?}"
+    );
+}

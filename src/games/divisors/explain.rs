@@ -1,7 +1,7 @@
 //! The idea behind a divisors position: the maximum matching, the winning
 //! openings, and the partner the winner answers with.
 
-use crate::engine::{Game, Outcome};
+use crate::engine::{Budget, Game, Outcome, Solver};
 
 use super::solver::NumberGraph;
 use super::{DivisorsGame, DivisorsSolver};
@@ -17,12 +17,19 @@ fn list(numbers: &[u32]) -> String {
     }
 }
 
-pub fn explain(solver: &DivisorsSolver, pos: &DivisorsGame) -> Vec<String> {
+pub fn explain(solver: &DivisorsSolver, pos: &DivisorsGame, budget: &Budget) -> Vec<String> {
     let mut lines = vec![
         "The idea: link two numbers when one divides the other. The player to move wins exactly when every maximum matching of the numbers still in play covers the last number played; the winner answers each move with its partner in such a matching."
             .to_string(),
     ];
-    let results = solver.results(pos);
+    let results = solver.move_results(pos, budget).listed;
+    if results.iter().any(|(_, v)| !v.is_proven()) {
+        lines.push(
+            "The matching was not finished within the time budget, so the results are unknown."
+                .to_string(),
+        );
+        return lines;
+    }
     let winning: Vec<u32> = results
         .iter()
         .filter(|(_, v)| v.outcome == Outcome::Win)
@@ -31,11 +38,13 @@ pub fn explain(solver: &DivisorsSolver, pos: &DivisorsGame) -> Vec<String> {
     match pos.current {
         None => {
             let g = NumberGraph::of(pos, None);
-            lines.push(format!(
-                "A maximum matching of the board pairs {} of its {} numbers.",
-                2 * g.maximum_matching().size(),
-                g.numbers.len()
-            ));
+            if let Some(m) = super::matching::maximum_matching_within(&g.graph, budget) {
+                lines.push(format!(
+                    "A maximum matching of the board pairs {} of its {} numbers.",
+                    2 * m.size(),
+                    g.numbers.len()
+                ));
+            }
             if winning.is_empty() {
                 lines.push(
                     "Every allowed opening is covered by every maximum matching, so the second player answers each move with its partner and wins."
@@ -50,7 +59,9 @@ pub fn explain(solver: &DivisorsSolver, pos: &DivisorsGame) -> Vec<String> {
         }
         Some(c) => {
             let g = NumberGraph::of(pos, Some(c));
-            let m = g.maximum_matching();
+            let Some(m) = super::matching::maximum_matching_within(&g.graph, budget) else {
+                return lines;
+            };
             let partner = g.vertex(c).and_then(|v| m.mate[v]).map(|p| g.numbers[p]);
             match (partner, winning.is_empty()) {
                 (Some(p), false) if winning.contains(&p) => lines.push(format!(
@@ -66,11 +77,21 @@ pub fn explain(solver: &DivisorsSolver, pos: &DivisorsGame) -> Vec<String> {
     lines
 }
 
-pub fn reason(solver: &DivisorsSolver, pos: &DivisorsGame, mv: u32) -> Option<String> {
+pub fn reason(
+    solver: &DivisorsSolver,
+    pos: &DivisorsGame,
+    mv: u32,
+    budget: &Budget,
+) -> Option<String> {
     if !pos.is_legal(mv) {
         return None;
     }
-    let result = solver.results(pos).into_iter().find(|(m, _)| *m == mv)?.1;
+    let result = solver
+        .move_results(pos, budget)
+        .listed
+        .into_iter()
+        .find(|(m, _)| *m == mv)?
+        .1;
     Some(match (result.outcome, result.plies) {
         (Outcome::Win, Some(1)) => format!("{mv} leaves no multiple or divisor to play"),
         (Outcome::Win, _) => format!(

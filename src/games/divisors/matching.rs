@@ -9,6 +9,8 @@
 
 use std::collections::VecDeque;
 
+use crate::engine::Budget;
+
 const NONE: usize = usize::MAX;
 
 /// A graph on vertices `0..n` as adjacency lists.
@@ -41,7 +43,9 @@ impl Graph {
     }
 }
 
-/// The state of one alternating-forest search.
+/// The state of one alternating-forest search. Only the vertices a search
+/// reaches are touched, and only they are reset for the next one: a search
+/// costs what it explores, not the size of the graph.
 struct Search<'g> {
     g: &'g Graph,
     mate: Vec<usize>,
@@ -49,6 +53,12 @@ struct Search<'g> {
     base: Vec<usize>,
     even: Vec<bool>,
     queue: VecDeque<usize>,
+    /// Vertices whose parent, base or even flag changed since the last reset.
+    touched: Vec<usize>,
+    in_touched: Vec<bool>,
+    /// Scratch marks: set where equal to `stamp`.
+    mark: Vec<u32>,
+    stamp: u32,
 }
 
 impl<'g> Search<'g> {
@@ -61,29 +71,52 @@ impl<'g> Search<'g> {
             base: (0..n).collect(),
             even: vec![false; n],
             queue: VecDeque::new(),
+            touched: Vec::new(),
+            in_touched: vec![false; n],
+            mark: vec![0; n],
+            stamp: 0,
+        }
+    }
+
+    fn touch(&mut self, v: usize) {
+        if !self.in_touched[v] {
+            self.in_touched[v] = true;
+            self.touched.push(v);
         }
     }
 
     fn reset(&mut self) {
-        self.parent.fill(NONE);
-        self.even.fill(false);
-        for (i, b) in self.base.iter_mut().enumerate() {
-            *b = i;
+        for &v in &self.touched {
+            self.parent[v] = NONE;
+            self.even[v] = false;
+            self.base[v] = v;
+            self.in_touched[v] = false;
         }
+        self.touched.clear();
         self.queue.clear();
     }
 
+    fn next_stamp(&mut self) -> u32 {
+        if self.stamp == u32::MAX {
+            self.mark.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.stamp
+    }
+
     fn add_root(&mut self, r: usize) {
+        self.touch(r);
         self.even[r] = true;
         self.queue.push_back(r);
     }
 
     /// The base of the blossom where the tree paths from `a` and `b` meet.
-    fn meeting_base(&self, mut a: usize, mut b: usize) -> usize {
-        let mut on_path = vec![false; self.g.len()];
+    fn meeting_base(&mut self, mut a: usize, mut b: usize) -> usize {
+        let s = self.next_stamp();
         loop {
             a = self.base[a];
-            on_path[a] = true;
+            self.mark[a] = s;
             if self.mate[a] == NONE {
                 break;
             }
@@ -91,17 +124,19 @@ impl<'g> Search<'g> {
         }
         loop {
             b = self.base[b];
-            if on_path[b] {
+            if self.mark[b] == s {
                 return b;
             }
             b = self.parent[self.mate[b]];
         }
     }
 
-    fn mark_path(&mut self, mut v: usize, b: usize, mut child: usize, blossom: &mut [bool]) {
+    fn mark_path(&mut self, mut v: usize, b: usize, mut child: usize, s: u32) {
         while self.base[v] != b {
-            blossom[self.base[v]] = true;
-            blossom[self.base[self.mate[v]]] = true;
+            let (bv, bm) = (self.base[v], self.base[self.mate[v]]);
+            self.mark[bv] = s;
+            self.mark[bm] = s;
+            self.touch(v);
             self.parent[v] = child;
             child = self.mate[v];
             v = self.parent[self.mate[v]];
@@ -110,15 +145,17 @@ impl<'g> Search<'g> {
 
     fn shrink(&mut self, v: usize, to: usize) {
         let b = self.meeting_base(v, to);
-        let mut blossom = vec![false; self.g.len()];
-        self.mark_path(v, b, to, &mut blossom);
-        self.mark_path(to, b, v, &mut blossom);
-        for i in 0..self.g.len() {
-            if blossom[self.base[i]] {
-                self.base[i] = b;
-                if !self.even[i] {
-                    self.even[i] = true;
-                    self.queue.push_back(i);
+        let s = self.next_stamp();
+        self.mark_path(v, b, to, s);
+        self.mark_path(to, b, v, s);
+        // Every vertex of the blossom is in the tree, so among the touched.
+        for i in 0..self.touched.len() {
+            let u = self.touched[i];
+            if self.mark[self.base[u]] == s {
+                self.base[u] = b;
+                if !self.even[u] {
+                    self.even[u] = true;
+                    self.queue.push_back(u);
                 }
             }
         }
@@ -128,18 +165,21 @@ impl<'g> Search<'g> {
     /// one appears.
     fn grow(&mut self) -> Option<usize> {
         while let Some(v) = self.queue.pop_front() {
-            for &to in &self.g.adj[v] {
+            for i in 0..self.g.adj[v].len() {
+                let to = self.g.adj[v][i];
                 if self.base[v] == self.base[to] || self.mate[v] == to {
                     continue;
                 }
                 if self.even[to] {
                     self.shrink(v, to);
                 } else if self.parent[to] == NONE {
+                    self.touch(to);
                     self.parent[to] = v;
                     let m = self.mate[to];
                     if m == NONE {
                         return Some(to);
                     }
+                    self.touch(m);
                     self.even[m] = true;
                     self.queue.push_back(m);
                 }
@@ -176,15 +216,21 @@ impl Matching {
 /// A maximum matching of `g`.
 #[must_use]
 pub fn maximum_matching(g: &Graph) -> Matching {
-    Matching {
-        mate: raw_matching(g)
+    maximum_matching_within(g, &Budget::unlimited()).unwrap_or(Matching { mate: Vec::new() })
+}
+
+/// A maximum matching of `g`, or `None` when the budget ran out first.
+#[must_use]
+pub fn maximum_matching_within(g: &Graph, budget: &Budget) -> Option<Matching> {
+    Some(Matching {
+        mate: raw_matching(g, budget)?
             .into_iter()
             .map(|m| (m != NONE).then_some(m))
             .collect(),
-    }
+    })
 }
 
-fn raw_matching(g: &Graph) -> Vec<usize> {
+fn raw_matching(g: &Graph, budget: &Budget) -> Option<Vec<usize>> {
     let n = g.len();
     // A greedy start leaves few vertices for the blossom searches.
     let mut mate = vec![NONE; n];
@@ -204,20 +250,29 @@ fn raw_matching(g: &Graph) -> Vec<usize> {
         if search.mate[root] != NONE || g.adj[root].is_empty() {
             continue;
         }
+        if root % 64 == 0 && budget.exhausted() {
+            return None;
+        }
         search.reset();
         search.add_root(root);
         if let Some(end) = search.grow() {
             search.augment(end);
         }
     }
-    search.mate
+    Some(search.mate)
 }
 
 /// The Gallai–Edmonds set D(G): `d[v]` is true when some maximum matching
 /// of `g` leaves `v` exposed.
 #[must_use]
 pub fn missable(g: &Graph) -> Vec<bool> {
-    let mate = raw_matching(g);
+    missable_within(g, &Budget::unlimited()).unwrap_or_default()
+}
+
+/// D(G), or `None` when the budget ran out first.
+#[must_use]
+pub fn missable_within(g: &Graph, budget: &Budget) -> Option<Vec<bool>> {
+    let mate = raw_matching(g, budget)?;
     let mut search = Search::new(g, mate);
     for v in 0..g.len() {
         if search.mate[v] == NONE {
@@ -226,5 +281,5 @@ pub fn missable(g: &Graph) -> Vec<bool> {
     }
     let augmenting = search.grow();
     debug_assert!(augmenting.is_none(), "the matching is maximum");
-    search.even
+    Some(search.even)
 }

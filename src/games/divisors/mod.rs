@@ -111,7 +111,7 @@ impl Family for Divisors {
     }
 
     fn solver(_rules: &Rules) -> Arc<DivisorsSolver> {
-        Arc::new(DivisorsSolver)
+        Arc::new(DivisorsSolver::default())
     }
 
     fn card(rules: &Rules) -> Vec<String> {

@@ -4,6 +4,8 @@
 //! unplayed numbers misses `y`: `y` is in the Gallai–Edmonds set D(G). One
 //! matching and one search give the result of every move at once.
 
+use std::sync::{Mutex, PoisonError};
+
 use crate::engine::{Budget, Game, MoveResults, Outcome, Solver, Value};
 
 use super::matching::{self, Graph, Matching};
@@ -64,24 +66,49 @@ impl NumberGraph {
     pub fn missable(&self) -> Vec<bool> {
         matching::missable(&self.graph)
     }
+
+    /// As [`NumberGraph::missable`], `None` when the budget runs out first.
+    #[must_use]
+    pub fn missable_within(&self, budget: &Budget) -> Option<Vec<bool>> {
+        matching::missable_within(&self.graph, budget)
+    }
 }
 
-/// Stateless: every answer comes from the position's own graph.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct DivisorsSolver;
+/// Every answer comes from the position's own graph. The last position's
+/// proven results are kept, as one analysis asks about one position
+/// several times (its value, its moves, the best move's reason).
+#[derive(Debug, Default)]
+pub struct DivisorsSolver {
+    last: Mutex<Option<Answer>>,
+}
+
+/// A position and every move's result from it.
+type Answer = (DivisorsGame, Vec<(u32, Value)>);
 
 impl DivisorsSolver {
     /// Every move's result: one matching and one search for D(G).
     #[must_use]
     pub fn results(&self, pos: &DivisorsGame) -> Vec<(u32, Value)> {
+        self.results_within(pos, &Budget::unlimited())
+    }
+
+    /// Every move's result, each unknown when the budget runs out before
+    /// the matching is done.
+    #[must_use]
+    pub fn results_within(&self, pos: &DivisorsGame, budget: &Budget) -> Vec<(u32, Value)> {
         let moves: Vec<u32> = pos.moves().collect();
         if moves.is_empty() {
             return Vec::new();
         }
+        if budget.exhausted() {
+            return moves.into_iter().map(|y| (y, Value::UNKNOWN)).collect();
+        }
         // Every move is to an unplayed number; it wins exactly when some
         // maximum matching of the unplayed numbers misses it.
         let g = NumberGraph::of(pos, None);
-        let missable = g.missable();
+        let Some(missable) = g.missable_within(budget) else {
+            return moves.into_iter().map(|y| (y, Value::UNKNOWN)).collect();
+        };
         moves
             .into_iter()
             .map(|y| {
@@ -100,28 +127,44 @@ impl DivisorsSolver {
     }
 }
 
+impl DivisorsSolver {
+    /// Every move's result, from the kept answer when it is for `pos`.
+    fn cached(&self, pos: &DivisorsGame, budget: &Budget) -> Vec<(u32, Value)> {
+        let lock = || self.last.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((p, r)) = lock().as_ref()
+            && p == pos
+        {
+            return r.clone();
+        }
+        let results = self.results_within(pos, budget);
+        if results.iter().all(|(_, v)| v.is_proven()) {
+            *lock() = Some((pos.clone(), results.clone()));
+        }
+        results
+    }
+}
+
 impl Solver<DivisorsGame> for DivisorsSolver {
-    fn value(&self, pos: &DivisorsGame, _budget: &Budget) -> Value {
-        let results = self.results(pos);
+    fn value(&self, pos: &DivisorsGame, budget: &Budget) -> Value {
+        let results = self.cached(pos, budget);
         if results.is_empty() {
             return Value::exact(Outcome::Loss, Some(0));
         }
         if results.iter().any(|(_, v)| v.plies == Some(1)) {
             return Value::exact(Outcome::Win, Some(1));
         }
-        let win = results.iter().any(|(_, v)| v.outcome == Outcome::Win);
-        Value::outcome_only(if win { Outcome::Win } else { Outcome::Loss })
+        MoveResults::all(results).best()
     }
 
-    fn move_results(&self, pos: &DivisorsGame, _budget: &Budget) -> MoveResults<u32> {
-        MoveResults::all(self.results(pos))
+    fn move_results(&self, pos: &DivisorsGame, budget: &Budget) -> MoveResults<u32> {
+        MoveResults::all(self.cached(pos, budget))
     }
 
-    fn explain(&self, pos: &DivisorsGame, _budget: &Budget) -> Vec<String> {
-        explain::explain(self, pos)
+    fn explain(&self, pos: &DivisorsGame, budget: &Budget) -> Vec<String> {
+        explain::explain(self, pos, budget)
     }
 
-    fn reason(&self, pos: &DivisorsGame, mv: u32, _budget: &Budget) -> Option<String> {
-        explain::reason(self, pos, mv)
+    fn reason(&self, pos: &DivisorsGame, mv: u32, budget: &Budget) -> Option<String> {
+        explain::reason(self, pos, mv, budget)
     }
 }

@@ -154,7 +154,20 @@ impl Solver<MnkGame> for MnkSolver {
     /// Only the best moves need exact values to choose among them: each
     /// other move is refuted by one null-window search instead of solved.
     fn judge(&self, pos: &MnkGame, budget: &Budget) -> Vec<Judged<usize>> {
-        let parent = self.exact(pos, &budget.share(0.7)).filter(|&s| s >= 0);
+        let parent = self.exact(pos, &budget.share(0.7));
+        if parent.is_some_and(|s| s < 0) {
+            // Lost: every move's exact result, to hold out longest.
+            return self
+                .move_results(pos, budget)
+                .listed
+                .into_iter()
+                .map(|(mv, value)| Judged {
+                    mv,
+                    value,
+                    estimate: None,
+                })
+                .collect();
+        }
         let Some(parent) = parent else {
             // Not proven: every move with the search's estimate, and the
             // exact value of those that end the game.
@@ -162,10 +175,16 @@ impl Solver<MnkGame> for MnkSolver {
                 .moves()
                 .map(|mv| {
                     let child = pos.after(mv);
+                    // Moves not weighed before the budget ran out rank last.
+                    let estimate = if budget.exhausted() {
+                        i64::MIN / 2
+                    } else {
+                        self.estimate(pos, mv)
+                    };
                     Judged {
                         mv,
                         value: Self::terminal(&child).map_or(Value::UNKNOWN, Value::for_mover),
-                        estimate: Some(self.estimate(pos, mv)),
+                        estimate: Some(estimate),
                     }
                 })
                 .collect();

@@ -125,6 +125,9 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     moved_at: Instant,
     /// A search failed: nothing starts on its own until the person acts.
     stalled: bool,
+    /// Enter was pressed on a typed move while the computer thought: play
+    /// it as soon as it is the person's turn.
+    queued: bool,
 }
 
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
@@ -150,6 +153,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             reported: false,
             moved_at: Instant::now(),
             stalled: false,
+            queued: false,
         }
     }
 
@@ -162,6 +166,11 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
     /// proven.
     fn level_words(&self) -> String {
         self.session.setup().level.describe(self.proven_start)
+    }
+
+    /// The level for the header line.
+    fn level_short(&self) -> String {
+        self.session.setup().level.short(self.proven_start)
     }
 
     fn human_turn(&self) -> bool {
@@ -203,9 +212,18 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             return;
         }
         if !self.human_turn() {
-            self.message = Some("wait: the computer is thinking".into());
+            if self.waiting_for_reply() && !self.typed.is_empty() {
+                self.queued = true;
+                self.message = Some(format!(
+                    "'{}' is kept: it is played when the computer has moved",
+                    self.typed
+                ));
+            } else {
+                self.message = Some("wait: the computer is thinking".into());
+            }
             return;
         }
+        self.queued = false;
         let pos = self.session.position();
         let mv = if self.typed.is_empty() {
             match self.view.selected(pos, self.cursor) {
@@ -429,6 +447,10 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
 
     fn tick(&mut self) -> Action {
         self.collect_work();
+        if self.queued && self.human_turn() {
+            self.message = None;
+            self.enter();
+        }
         self.start_due_work();
         self.finished()
     }

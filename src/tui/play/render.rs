@@ -60,7 +60,7 @@ pub fn render<F: Family, V: BoardView<F>>(
         " {} · you play {} · level {}",
         frame.name,
         side_words(&play.view, setup.human),
-        play.level_words()
+        play.level_short()
     );
     let name_len = frame.name.chars().count() + 2;
     let head = fit(&head, usize::from(a.title.width));

@@ -186,7 +186,10 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
                     match self.session.play(choice.mv) {
                         Ok(()) => {
                             self.last_computer = Some(choice.mv);
+                            let typed = std::mem::take(&mut self.typed);
                             self.changed();
+                            // What the person typed meanwhile stays.
+                            self.typed = typed;
                         }
                         Err(e) => {
                             self.stalled = true;

@@ -35,9 +35,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     ));
     lines.push(Line::styled(" ? or Esc closes this help.", t.dim));
     let height = lines.len() as u16 + 2;
-    let box_area = area.centered(
+    // Above the status line, the input line and the footer, so the game's
+    // progress stays in sight while the help is open.
+    let above = Rect {
+        height: area.height.saturating_sub(3),
+        ..area
+    };
+    let box_area = above.centered(
         Constraint::Length(72),
-        Constraint::Length(height.min(area.height)),
+        Constraint::Length(height.min(above.height)),
     );
     Clear.render(box_area, buf);
     let block = Block::default()

@@ -1,0 +1,236 @@
+//! Every claim true: on boards too large to prove in the budget, each value
+//! is either proven — and then equal to what an unbudgeted solve says — or
+//! "unknown", never a guess; symmetric moves always get the same answer.
+
+use std::time::Duration;
+
+use unbeatable::engine::{Budget, Game, Outcome, Solver, Value};
+use unbeatable::games::Family;
+use unbeatable::games::mnk::{Mnk, MnkGame, Rules};
+use unbeatable::rules::Ruleset;
+use unbeatable::session::{Analysis, Setup, rng_for};
+
+use crate::cli::unbeatable;
+use crate::support::rules;
+
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/valid/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn ruleset(name: &str) -> Ruleset {
+    unbeatable::rules::load_path(std::path::Path::new(&fixture(name))).unwrap()
+}
+
+fn analysis(rules: &Ruleset, moves: &str, think: Option<Duration>) -> Analysis {
+    let mut game = rules.session(Setup {
+        think,
+        ..Setup::default()
+    });
+    game.replay(moves).unwrap();
+    game.analysis()
+}
+
+/// A line of `n` random moves from the start that leaves the game open.
+fn random_line(pos: &MnkGame, n: usize, seed: u64) -> Vec<String> {
+    let mut rng = rng_for(Some(seed));
+    let mut pos = pos.clone();
+    let mut line = Vec::new();
+    for _ in 0..n {
+        let Some(mv) = pos.random_move(&mut rng) else {
+            break;
+        };
+        let next = pos.after(mv);
+        if next.status().is_over() {
+            break;
+        }
+        line.push(pos.format_move(mv));
+        pos = next;
+    }
+    line
+}
+
+fn honest(v: Value, what: &str) {
+    if v.outcome == Outcome::Unknown {
+        assert_eq!((v.plies, v.score), (None, None), "{what}: {v:?}");
+    }
+    assert_eq!(v.is_proven(), v.outcome != Outcome::Unknown, "{what}");
+}
+
+/// The budgeted analysis says nothing the unbudgeted one contradicts.
+fn agrees(quick: &Analysis, exact: Option<&Analysis>, what: &str) {
+    honest(quick.value, what);
+    for (m, v) in &quick.moves {
+        honest(*v, &format!("{what}, move {m}"));
+    }
+    let Some(exact) = exact else {
+        return;
+    };
+    if quick.value.is_proven() {
+        assert_eq!(quick.value, exact.value, "{what}: the position");
+    }
+    for ((m, q), (m2, e)) in quick.moves.iter().zip(&exact.moves) {
+        assert_eq!(m, m2);
+        if q.is_proven() {
+            assert_eq!(q, e, "{what}: move {m}");
+        }
+    }
+}
+
+#[test]
+fn large_boards_say_proven_or_unknown_never_a_guess() {
+    let think = Some(Duration::from_millis(150));
+    for (name, k, exact_from) in [("six-by-six-four", 4, 18), ("seven-by-seven-five", 5, 32)] {
+        let set = ruleset(name);
+        let typed = rules::<Mnk>(&format!(
+            "width = {0}\nheight = {0}\nk = {k}\n",
+            if k == 4 { 6 } else { 7 }
+        ));
+        let start = Mnk::start(&typed);
+        for (seed, stones) in [
+            (1, 0),
+            (2, 6),
+            (3, 12),
+            (4, exact_from),
+            (5, exact_from + 4),
+        ] {
+            let line = random_line(&start, stones, seed).join(" ");
+            let quick = analysis(&set, &line, think);
+            // Unbudgeted solves only where they are quick (late positions).
+            let exact = (stones >= exact_from).then(|| analysis(&set, &line, None));
+            agrees(&quick, exact.as_ref(), &format!("{name} after '{line}'"));
+            if let Some(exact) = &exact {
+                assert!(
+                    exact.value.is_proven() && !exact.cut_short,
+                    "{name} '{line}'"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn unknown_values_read_as_unknown_in_json_and_in_words() {
+    let file = fixture("seven-by-seven-five");
+    let out = unbeatable()
+        .args(["analyze", &file, "--json", "--think", "0.2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["value"], "unknown");
+    assert_eq!(j["proven"], false);
+    assert_eq!(j["cut_short"], true);
+    for m in j["moves"].as_array().unwrap() {
+        match m["result"].as_str().unwrap() {
+            "unknown" => assert_eq!(
+                (&m["proven"], &m["plies"]),
+                (&false.into(), &serde_json::Value::Null)
+            ),
+            _ => assert_eq!(m["proven"], true, "{m}"),
+        }
+    }
+    let out = unbeatable()
+        .args(["analyze", &file, "--think", "0.2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let verdict = text
+        .lines()
+        .find(|l| l.starts_with("Not proven"))
+        .unwrap_or_else(|| panic!("{text}"));
+    for word in ["win", "draw", "loss", "lose", "perfect play"] {
+        assert!(!verdict.contains(word), "'{word}' in: {verdict}");
+    }
+    let choice = text
+        .lines()
+        .find(|l| l.starts_with("The search's choice"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(choice.contains("(not proven)"), "{choice}");
+    assert!(
+        !text.contains("Winning move") && !text.contains("keeps the draw"),
+        "{text}"
+    );
+}
+
+/// The images of a position under the board's symmetries.
+fn images(rules: &Rules, pos: &MnkGame) -> Vec<(usize, MnkGame)> {
+    (0..rules.geo.symmetries.len())
+        .map(|s| (s, pos.transformed(s)))
+        .collect()
+}
+
+#[test]
+fn mirror_images_of_moves_get_the_same_result_under_a_budget() {
+    let rules = rules::<Mnk>("width = 6\nheight = 5\nk = 4\n");
+    let start = Mnk::start(&rules);
+    let mut positions = vec![start.clone()];
+    for seed in 0..3 {
+        let mut pos = start.clone();
+        for text in random_line(&start, 4, seed) {
+            pos = pos.after(pos.parse_move(&text).unwrap());
+        }
+        positions.push(pos);
+    }
+    for pos in positions {
+        let results = rules
+            .solver
+            .move_results(&pos, &Budget::of(Duration::from_millis(400)));
+        for (s, image) in images(&rules, &pos) {
+            let image_results = rules
+                .solver
+                .move_results(&image, &Budget::of(Duration::from_millis(400)));
+            for (mv, v) in &results.listed {
+                let moved = rules.geo.symmetries[s][*mv];
+                let iv = image_results.get(moved).unwrap();
+                // Each search has its own budget, so one may prove what the
+                // other did not; but what both prove is the same.
+                if v.is_proven() && iv.is_proven() {
+                    assert_eq!(iv, *v, "symmetry {s}, move {mv}");
+                }
+            }
+            // Within one answer, moves that mirror each other are alike.
+            for (mv, v) in &results.listed {
+                if image == pos {
+                    assert_eq!(results.get(rules.geo.symmetries[s][*mv]), Some(*v));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_empty_six_by_five_board_is_symmetric_in_one_analysis() {
+    // One analysis of the empty board, as `analyze --json` prints it: each
+    // move's mirror images carry the same result and plies.
+    let file = fixture("six-by-five-four");
+    let out = unbeatable()
+        .args(["analyze", &file, "--json", "--think", "0.5"])
+        .output()
+        .unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves = j["moves"].as_array().unwrap();
+    let result = |name: &str| {
+        moves
+            .iter()
+            .find(|m| m["move"] == name)
+            .map(|m| (m["result"].clone(), m["plies"].clone()))
+            .unwrap()
+    };
+    let (w, h) = (6u8, 5u8);
+    for c in 0..w {
+        for r in 1..=h {
+            let name = |c: u8, r: u8| format!("{}{r}", (b'a' + c) as char);
+            let here = result(&name(c, r));
+            for image in [
+                name(w - 1 - c, r),
+                name(c, h + 1 - r),
+                name(w - 1 - c, h + 1 - r),
+            ] {
+                assert_eq!(result(&image), here, "{} and {image}", name(c, r));
+            }
+        }
+    }
+}
