@@ -220,3 +220,42 @@ fn the_book_command_writes_a_book_that_reads_back() {
     assert!(book.get(&geo, 0, 0) == Some(0), "tic-tac-toe is a draw");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Random positions of larger boards, late enough for the reference solver
+/// to visit everything from them: value, plies and every move agree (the
+/// search's dead-cell and pairing cuts are held to the plain negamax here).
+#[test]
+fn fast_solver_agrees_with_reference_on_random_positions_of_larger_boards() {
+    let mut rng = rng_for(Some(77));
+    for (w, h, k, stones, count) in [
+        (4, 4, 3, 6, 40),
+        (4, 4, 4, 7, 40),
+        (5, 4, 4, 10, 30),
+        (5, 5, 4, 14, 20),
+        (6, 5, 4, 19, 10),
+    ] {
+        let rules = mnk(w, h, k);
+        let reference = ReferenceSolver::new();
+        let mut checked = 0;
+        while checked < count {
+            let mut pos = Mnk::start(&rules);
+            for _ in 0..stones {
+                let Some(mv) = pos.random_move(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(mv);
+            }
+            if pos.status().is_over() {
+                continue;
+            }
+            agree(
+                &*rules.solver,
+                &reference,
+                &pos,
+                Plies::Always,
+                &format!("{w}x{h} k={k}"),
+            );
+            checked += 1;
+        }
+    }
+}

@@ -14,6 +14,8 @@ pub struct Geometry {
     pub k: usize,
     /// Every run of k cells in a row, column or diagonal, as a mask.
     pub lines: Vec<u64>,
+    /// For each cell, the indices of the lines through it.
+    pub lines_of: Vec<Vec<usize>>,
     /// Cell permutations that map the board onto itself (identity first).
     pub symmetries: Vec<Vec<usize>>,
     /// The inverse of each symmetry.
@@ -51,6 +53,13 @@ impl Geometry {
                 }
             }
         }
+        let lines_of = (0..cells)
+            .map(|c| {
+                (0..lines.len())
+                    .filter(|&l| lines[l] >> c & 1 == 1)
+                    .collect()
+            })
+            .collect();
         let mut maps: Vec<Box<CellMap>> = vec![
             Box::new(|x, y| (x, y)),
             Box::new(move |x, y| (width - 1 - x, y)),
@@ -109,6 +118,7 @@ impl Geometry {
             height,
             k,
             lines,
+            lines_of,
             symmetries,
             inverses,
             zobrist,

@@ -1,9 +1,11 @@
 //! mnk — tic-tac-toe and larger m,n,k boards (DESIGN.md §1).
 
+pub mod baseline;
 pub mod book;
 mod explain;
 mod game;
 mod geometry;
+mod pairing;
 pub mod search;
 mod solver;
 pub mod tt;

@@ -65,9 +65,8 @@ impl MnkSolver {
         match self.geo.cells() {
             0..=9 => 12,
             10..=16 => 18,
-            17..=20 => 21,
-            21..=25 => 23,
-            _ => 24,
+            17..=20 => 20,
+            _ => 22,
         }
     }
 
@@ -124,11 +123,7 @@ impl MnkSolver {
     /// The search's estimate of a move (higher is better for the mover).
     fn estimate(&self, pos: &MnkGame, mv: usize) -> i64 {
         let (me, opp) = pos.sides();
-        let mut tt = Tt::new(1);
-        let book = Book::default();
-        let budget = Budget::unlimited();
-        let mut search = Search::new(&self.geo, &mut tt, &book, &budget);
-        i64::from(-search.estimate(opp, me | 1 << mv, 2))
+        i64::from(-super::baseline::estimate(&self.geo, opp, me | 1 << mv, 2))
     }
 }
 
