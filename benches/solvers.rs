@@ -229,6 +229,8 @@ fn mnk(c: &mut Criterion) {
         (5, 4, 4),
         (5, 5, 4),
         (6, 5, 4),
+        (6, 6, 4),
+        (7, 6, 4),
     ] {
         let geo = Arc::new(Geometry::new(w, h, k));
         let start = MnkGame::new(Arc::clone(&geo));
@@ -236,6 +238,17 @@ fn mnk(c: &mut Criterion) {
             b.iter(|| {
                 let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
                 solver.exact(black_box(&start), &unlimited())
+            });
+        });
+    }
+    // Every move's result from the empty 6×5 k=4 board, as `analyze` shows it.
+    {
+        let geo = Arc::new(Geometry::new(6, 5, 4));
+        let start = MnkGame::new(Arc::clone(&geo));
+        group.bench_function("every move's result from empty 6x5 k=4", |b| {
+            b.iter(|| {
+                let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+                solver.move_results(black_box(&start), &unlimited())
             });
         });
     }

@@ -45,9 +45,19 @@ pub enum Command {
         /// Solve every position with at most this many stones.
         #[arg(long, default_value_t = 3)]
         depth: u32,
-        /// Where to write the book.
+        /// Where to write the book. If it holds an unfinished book of the
+        /// board (from a run that was stopped), the build goes on from there.
         #[arg(long)]
         out: PathBuf,
+        /// Cover only what play against the perfect computer reaches (its
+        /// best moves and every move of the person, on either side) rather
+        /// than every position.
+        #[arg(long)]
+        play: bool,
+        /// Keep only positions whose proof took at least this many
+        /// milliseconds: play proves the rest within its budget.
+        #[arg(long, default_value_t = 0)]
+        keep_ms: u64,
     },
     /// Report the value of a position and the result of every move.
     Analyze {

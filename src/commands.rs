@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 use unbeatable::analysis;
 use unbeatable::cli::{PlayOptions, Think};
 use unbeatable::engine::{Level, Player};
+use unbeatable::games::BookJob;
 use unbeatable::plain::{self, End};
 use unbeatable::rules::{self, Origin};
 use unbeatable::session::{DEFAULT_THINK, Setup};
@@ -152,21 +153,49 @@ pub fn play(name: &str, plain: bool, options: PlayOptions) -> Result<ExitCode> {
     })
 }
 
-pub fn book(name: &str, depth: u32, out: &std::path::Path) -> Result<ExitCode> {
+pub fn book(
+    name: &str,
+    depth: u32,
+    play: bool,
+    keep_ms: u64,
+    out: &std::path::Path,
+) -> Result<ExitCode> {
     let (ruleset, _) = rules::find(name)?;
+    let resume = match std::fs::read_to_string(out) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e).with_context(|| format!("could not read {}", out.display())),
+    };
+    if resume.is_some() {
+        eprintln!("going on from the book in {}", out.display());
+    }
+    let mut save = |text: &str| {
+        unbeatable::fsutil::write_atomically(out, text.as_bytes())
+            .map_err(|e| format!("could not write {}: {e}", out.display()))
+    };
     let made = ruleset
         .rules
-        .make_book(depth, &mut |stones, count, secs| {
-            eprintln!("{stones} stones: {count} positions ({secs:.1} s)");
+        .make_book(BookJob {
+            depth,
+            play,
+            keep_over: std::time::Duration::from_millis(keep_ms),
+            resume: resume.as_deref(),
+            save: &mut save,
+            progress: &mut |line| eprintln!("{line}"),
         })
         .ok_or_else(|| {
             anyhow::anyhow!(
                 "opening books are for m,n,k rulesets; '{name}' is a {} ruleset",
                 ruleset.kind()
             )
+        })?
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "{}: {e}; give another --out, or remove the file to start afresh",
+                out.display()
+            )
         })?;
-    unbeatable::fsutil::write_atomically(out, made.text.as_bytes())
-        .with_context(|| format!("could not write {}", out.display()))?;
+    save(&made.text).map_err(anyhow::Error::msg)?;
     eprintln!("wrote {} positions to {}", made.entries, out.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use crate::engine::{Budget, Game, Solver, Value};
-use crate::games::{Family, MadeBook, divisors, flags, mnk, nim};
+use crate::games::{BookJob, Family, MadeBook, divisors, flags, mnk, nim};
 use crate::schema::Table;
 use crate::session::{AnySession, Session, Setup};
 use crate::tui::boards::{
@@ -60,7 +60,7 @@ pub trait Rules: Send + Sync + fmt::Debug {
     /// game's size, small games first in the menu.
     fn start_moves(&self) -> u128;
     /// An opening book, for families that use one.
-    fn make_book(&self, depth: u32, progress: &mut dyn FnMut(u32, usize, f64)) -> Option<MadeBook>;
+    fn make_book(&self, job: BookJob<'_>) -> Option<Result<MadeBook, String>>;
 }
 
 /// The registry's entry for family `F` with view `V`.
@@ -130,7 +130,7 @@ impl<F: Family, V: BoardView<F>> Rules for Checked<F, V> {
         F::start(&self.rules).move_count()
     }
 
-    fn make_book(&self, depth: u32, progress: &mut dyn FnMut(u32, usize, f64)) -> Option<MadeBook> {
-        F::make_book(&self.rules, depth, progress)
+    fn make_book(&self, job: BookJob<'_>) -> Option<Result<MadeBook, String>> {
+        F::make_book(&self.rules, job)
     }
 }

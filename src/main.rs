@@ -34,7 +34,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             ruleset,
             depth,
             out,
-        }) => commands::book(&ruleset, depth, &out),
+            play,
+            keep_ms,
+        }) => commands::book(&ruleset, depth, play, keep_ms, &out),
         Some(Command::Play {
             ruleset,
             plain,

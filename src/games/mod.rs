@@ -37,16 +37,29 @@ pub trait Family: 'static {
     /// The rules in plain words, a sentence a line.
     fn card(rules: &Self::Rules) -> Vec<String>;
 
-    /// Makes an opening book of every position up to `depth` moves, for
-    /// families whose solver uses one; `progress` hears each depth done
-    /// (moves, positions, seconds so far).
-    fn make_book(
-        _rules: &Self::Rules,
-        _depth: u32,
-        _progress: &mut dyn FnMut(u32, usize, f64),
-    ) -> Option<MadeBook> {
+    /// Makes an opening book, for families whose solver uses one: `None`
+    /// for the others.
+    fn make_book(_rules: &Self::Rules, _job: BookJob<'_>) -> Option<Result<MadeBook, String>> {
         None
     }
+}
+
+/// What `unbeatable book` asks of a family.
+pub struct BookJob<'a> {
+    /// Every position up to this many moves is covered.
+    pub depth: u32,
+    /// Only what play against the perfect computer reaches, on either
+    /// side, rather than every position.
+    pub play: bool,
+    /// Keep only proofs that took at least this long.
+    pub keep_over: std::time::Duration,
+    /// An earlier run's book to go on from.
+    pub resume: Option<&'a str>,
+    /// Hears the book as it stands, now and then, to write it; an error
+    /// stops the build.
+    pub save: &'a mut dyn FnMut(&str) -> Result<(), String>,
+    /// Hears a line on how far the build has got.
+    pub progress: &'a mut dyn FnMut(String),
 }
 
 /// An opening book made by the program, ready to be written.

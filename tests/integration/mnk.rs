@@ -259,3 +259,100 @@ fn fast_solver_agrees_with_reference_on_random_positions_of_larger_boards() {
         }
     }
 }
+
+/// What the threat search claims is a proof: every win it finds (by fours,
+/// or by threats with every reply tried) and every move it calls lost is
+/// checked against the exact solver, on random positions of boards small
+/// enough to solve.
+#[test]
+fn threat_search_claims_hold_against_the_exact_solver() {
+    use unbeatable::games::mnk::{strength, threats::Threats};
+    let mut rng = rng_for(Some(12));
+    let mut wins = 0;
+    let mut losses = 0;
+    for (w, h, k, stones, count) in [
+        (4, 4, 3, 3, 60),
+        (5, 4, 4, 5, 60),
+        (5, 5, 4, 6, 60),
+        (6, 5, 4, 7, 40),
+        (6, 6, 5, 9, 30),
+    ] {
+        let geo = Arc::new(Geometry::new(w, h, k));
+        let exact = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+        for _ in 0..count {
+            let mut pos = MnkGame::new(Arc::clone(&geo));
+            while pos.stones() < stones && !pos.status().is_over() {
+                let mv = pos.random_move(&mut rng).unwrap();
+                pos = pos.after(mv);
+            }
+            if pos.status().is_over() {
+                continue;
+            }
+            let mut board = pos.board();
+            let side = board.to_move();
+            let found = Threats::new(&mut board, &unlimited()).vct(side, 1);
+            let value = exact.value(&pos, &unlimited());
+            if let Some(mv) = found {
+                wins += 1;
+                assert_eq!(value.outcome, Outcome::Win, "{pos:?}: a win by threats");
+                let after = exact.value(&pos.after(mv), &unlimited());
+                assert_eq!(
+                    after.outcome,
+                    Outcome::Loss,
+                    "{pos:?}: the winning move {mv}"
+                );
+            }
+            let advice = strength::advise(
+                &mut board,
+                &Budget::of(std::time::Duration::from_millis(100)),
+            );
+            if let Some(mv) = advice.winning {
+                let after = exact.value(&pos.after(mv), &unlimited());
+                assert_eq!(after.outcome, Outcome::Loss, "{pos:?}: advised win {mv}");
+            }
+            for &mv in &advice.losing {
+                losses += 1;
+                let after = exact.value(&pos.after(mv), &unlimited());
+                assert_eq!(after.outcome, Outcome::Win, "{pos:?}: {mv} was called lost");
+            }
+        }
+    }
+    // The claims were put to the test, not vacuously true.
+    assert!(wins > 20 && losses > 20, "{wins} wins, {losses} losses");
+}
+
+/// Past the proof, the computer takes a win by fours and stops one.
+#[test]
+fn past_the_proof_the_computer_takes_and_stops_wins_by_fours() {
+    let geo = Arc::new(Geometry::new(8, 8, 5));
+    let solver = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+    let play = |moves: &str| {
+        let mut pos = MnkGame::new(Arc::clone(&geo));
+        for m in moves.split_whitespace() {
+            pos = pos.after(pos.parse_move(m).unwrap());
+        }
+        pos
+    };
+    let budget = || Budget::of(std::time::Duration::from_millis(500));
+    // X: c3 d3 e3 and c4, with O scattered: X makes an open four.
+    let pos = play("c3 h8 d3 a8 e3 h1 c4 a1");
+    let mut rng = rng_for(Some(1));
+    let choice = choose(&solver, &pos, Level::Perfect, &mut rng, &budget()).unwrap();
+    assert_eq!(choice.value.outcome, Outcome::Win, "{choice:?}");
+    // The same shape for X, O to move: O must not let it through.
+    let pos = play("c3 h8 d3 a8 e3");
+    let choice = choose(&solver, &pos, Level::Perfect, &mut rng, &budget()).unwrap();
+    let after = pos.after(choice.mv);
+    let threats = {
+        use unbeatable::games::mnk::threats::Threats;
+        let mut board = after.board();
+        let mut line = Vec::new();
+        Threats::new(&mut board, &unlimited()).vcf(0, 24, &mut line)
+    };
+    assert_eq!(
+        threats,
+        None,
+        "after {} ({choice:?}), X wins by fours",
+        geo.cell_name(choice.mv)
+    );
+}

@@ -1,82 +1,86 @@
 //! The previous release's player for boards too large to prove: a
-//! depth-2 look-ahead over the most promising cells, weighing the lines
+//! depth-2 look-ahead over the most promising cells, weighing the windows
 //! each side can still complete. Kept as the opponent the stronger engine
 //! is measured against (`examples/match.rs`).
 
-use super::Geometry;
-use super::tt::WIN;
+use super::cells::Board;
 
-/// Weights of a line by how many stones of one side (and none of the
+/// Weights of a window by how many stones of one side (and none of the
 /// other) it holds.
-const WEIGHT: [i32; 9] = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536];
+const WEIGHT: [i64; 20] = {
+    let mut w = [0i64; 20];
+    let mut i = 0;
+    while i < 20 {
+        w[i] = 1 << (2 * if i < 15 { i } else { 15 });
+        i += 1;
+    }
+    w
+};
 
-/// A heuristic value for `me` to move: the lines each side can still
-/// complete, weighed by their stones.
-#[must_use]
-pub fn heuristic(geo: &Geometry, me: u64, opp: u64) -> i32 {
-    geo.lines
+/// A win, as this player scores it.
+const WIN: i64 = 1 << 40;
+
+/// A heuristic value for `me`: the windows each side can still complete,
+/// weighed by their stones.
+fn heuristic(board: &Board<'_>, me: usize) -> i64 {
+    board
+        .counts()
         .iter()
-        .map(|&l| match ((l & me).count_ones(), (l & opp).count_ones()) {
-            (m, 0) => WEIGHT[m as usize],
-            (0, o) => -WEIGHT[o as usize],
-            _ => 0,
-        })
+        .map(
+            |count| match (usize::from(count[me]), usize::from(count[1 - me])) {
+                (m, 0) => WEIGHT[m],
+                (0, o) => -WEIGHT[o],
+                _ => 0,
+            },
+        )
         .sum()
 }
 
-/// Cells that complete a line for `stones`' owner at once.
-fn threats(geo: &Geometry, stones: u64, other: u64) -> u64 {
-    let k = geo.k as u32;
-    geo.lines
-        .iter()
-        .filter(|&&l| l & other == 0 && (l & stones).count_ones() + 1 == k)
-        .fold(0, |acc, &l| acc | (l & !stones))
+/// Empty cells by the weight of the windows through them, best first.
+fn ordered(board: &Board<'_>, me: usize) -> Vec<usize> {
+    let windows = board.windows;
+    let counts = board.counts();
+    let mut out: Vec<(usize, i64)> = (0..board.cell.len())
+        .filter(|&c| board.is_empty(c))
+        .map(|c| {
+            let score = windows.through[c]
+                .iter()
+                .map(|&w| {
+                    let count = counts[w as usize];
+                    match (usize::from(count[me]), usize::from(count[1 - me])) {
+                        (m, 0) => WEIGHT[m] + 1,
+                        (0, o) => WEIGHT[o],
+                        _ => 0,
+                    }
+                })
+                .sum();
+            (c, score)
+        })
+        .collect();
+    out.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+    out.into_iter().map(|(c, _)| c).collect()
 }
 
-/// Empty cells by the weight of the lines through them, best first.
-fn ordered(geo: &Geometry, me: u64, opp: u64) -> Vec<usize> {
-    let empty = geo.full & !(me | opp);
-    let mut score = [0i32; 64];
-    for &l in &geo.lines {
-        let (m, o) = (
-            (l & me).count_ones() as usize,
-            (l & opp).count_ones() as usize,
-        );
-        let w = match (m, o) {
-            (_, 0) => WEIGHT[m] + 1,
-            (0, _) => WEIGHT[o],
-            _ => continue,
-        };
-        let mut cells = l & empty;
-        while cells != 0 {
-            score[cells.trailing_zeros() as usize] += w;
-            cells &= cells - 1;
-        }
-    }
-    let mut out: Vec<usize> = (0..geo.cells()).filter(|c| empty >> c & 1 == 1).collect();
-    out.sort_by_key(|&c| std::cmp::Reverse(score[c]));
-    out
-}
-
-/// A depth-limited search: exact where a line is completed within `depth`,
-/// the heuristic at the horizon. Higher is better for `me`.
-#[must_use]
-pub fn estimate(geo: &Geometry, me: u64, opp: u64, depth: u32) -> i32 {
-    let empty = geo.full & !(me | opp);
-    if threats(geo, me, opp) & empty != 0 {
-        return WIN;
-    }
-    let theirs = threats(geo, opp, me) & empty;
-    if theirs.count_ones() >= 2 {
+/// A depth-limited search for `me` to move: exact where a line is
+/// completed within `depth`, the heuristic at the horizon.
+fn estimate(board: &mut Board<'_>, me: usize, depth: u32) -> i64 {
+    if board.winner.is_some() {
         return -WIN;
     }
-    if empty == 0 || depth == 0 {
-        return heuristic(geo, me, opp).clamp(-WIN / 2, WIN / 2);
+    if board.has_four(me) {
+        return WIN;
     }
-    let moves = if theirs != 0 {
-        vec![theirs.trailing_zeros() as usize]
+    let theirs = board.completions(1 - me);
+    if theirs.len() >= 2 {
+        return -WIN;
+    }
+    if board.is_full() || depth == 0 {
+        return heuristic(board, me).clamp(-WIN / 2, WIN / 2);
+    }
+    let moves = if theirs.is_empty() {
+        ordered(board, me)
     } else {
-        ordered(geo, me, opp)
+        theirs
     };
     // Only the most promising cells at depth: enough to see threats.
     let width = if depth > 1 {
@@ -84,9 +88,31 @@ pub fn estimate(geo: &Geometry, me: u64, opp: u64, depth: u32) -> i32 {
     } else {
         moves.len()
     };
-    moves[..width]
-        .iter()
-        .map(|&mv| -estimate(geo, opp, me | 1 << mv, depth - 1))
-        .max()
-        .unwrap_or(0)
+    let mut best = -WIN;
+    for &mv in &moves[..width] {
+        board.play(mv, me);
+        best = best.max(-estimate(board, 1 - me, depth - 1));
+        board.undo();
+    }
+    best
+}
+
+/// The baseline's move for the player to move, or `None` on a full board.
+#[must_use]
+pub fn choose(board: &mut Board<'_>) -> Option<usize> {
+    let me = board.to_move();
+    let mut best: Option<(usize, i64)> = None;
+    for mv in ordered(board, me) {
+        board.play(mv, me);
+        let score = if board.winner.is_some() {
+            WIN
+        } else {
+            -estimate(board, 1 - me, 2)
+        };
+        board.undo();
+        if best.is_none_or(|(_, b)| score > b) {
+            best = Some((mv, score));
+        }
+    }
+    best.map(|(mv, _)| mv)
 }

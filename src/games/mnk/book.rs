@@ -1,8 +1,9 @@
 //! Opening books: exact values of every position up to a number of stones,
 //! up to symmetry, made by `unbeatable book` and shipped in `assets/books/`.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
+use std::time::{Duration, Instant};
 
 use super::Geometry;
 
@@ -10,8 +11,12 @@ use super::Geometry;
 /// `(x, o)` bitboards.
 #[derive(Clone, Debug, Default)]
 pub struct Book {
-    /// Positions with at most this many stones are all in the book.
+    /// Positions with at most this many stones are all in the book, or
+    /// were proven fast enough to leave out (see `Plan::keep_over`).
     pub depth: u32,
+    /// Made by a build that stopped after layer `depth`: some positions of
+    /// the next layer may be here too.
+    pub partial: bool,
     entries: HashMap<(u64, u64), i32>,
 }
 
@@ -50,8 +55,12 @@ impl Book {
     #[must_use]
     pub fn to_text(&self, geo: &Geometry) -> String {
         let mut out = format!(
-            "# unbeatable mnk opening book\nboard {} {} {} depth {}\n",
-            geo.width, geo.height, geo.k, self.depth
+            "# unbeatable mnk opening book\nboard {} {} {} depth {}{}\n",
+            geo.width,
+            geo.height,
+            geo.k,
+            self.depth,
+            if self.partial { " partial" } else { "" }
         );
         let sorted: BTreeMap<_, _> = self.entries.iter().collect();
         for ((x, o), score) in sorted {
@@ -67,11 +76,19 @@ impl Book {
         let mut lines = text.lines().filter(|l| !l.starts_with('#'));
         let header: Vec<&str> = lines.next()?.split_whitespace().collect();
         let want = [geo.width, geo.height, geo.k].map(|n| n.to_string());
-        if header.len() != 6 || header[0] != "board" || header[1..4] != want || header[4] != "depth"
+        if !(6..=7).contains(&header.len())
+            || header[0] != "board"
+            || header[1..4] != want
+            || header[4] != "depth"
         {
             return None;
         }
         let depth = header[5].parse().ok()?;
+        let partial = match header.get(6) {
+            None => false,
+            Some(&"partial") => true,
+            Some(_) => return None,
+        };
         let mut entries = HashMap::new();
         for line in lines {
             let mut parts = line.split_whitespace();
@@ -80,7 +97,11 @@ impl Book {
             let score: i32 = parts.next()?.parse().ok()?;
             entries.insert((x, o), score);
         }
-        Some(Self { depth, entries })
+        Some(Self {
+            depth,
+            partial,
+            entries,
+        })
     }
 }
 
@@ -99,24 +120,182 @@ pub fn builtin(geo: &Geometry) -> Book {
         .unwrap_or_default()
 }
 
-/// Makes the book of a board: every position with at most `depth` stones,
-/// up to symmetry, proven afresh (no time budget, no old book).
-/// `progress` hears each depth as it is finished.
-pub fn make(geo: &std::sync::Arc<Geometry>, depth: u32, progress: impl FnMut(u32, usize)) -> Book {
+/// Which positions a book covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coverage {
+    /// Every position.
+    All,
+    /// What play against the perfect computer reaches, with it on either
+    /// side: the computer's best moves and every move of the person, and
+    /// every move's result from each of those positions (for the
+    /// computer's choice, the person's hints and the coach).
+    Play,
+}
+
+/// What `make` is asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Positions with at most this many stones are covered.
+    pub depth: u32,
+    pub coverage: Coverage,
+    /// Only proofs that took at least this long are kept: play proves the
+    /// others within its budget, and the shipped book stays small.
+    pub keep_over: Duration,
+    /// The book is handed to `save` at least this often, and after each
+    /// layer, so that a stopped build resumes where it was.
+    pub save_every: Duration,
+}
+
+/// Where a build has got to, for its progress line.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub stones: u32,
+    pub done: usize,
+    pub positions: usize,
+    pub kept: usize,
+}
+
+/// A position being walked, and for `Coverage::Play` which side the
+/// computer is on (0 for X, 1 for O).
+type Walked = ((u64, u64), u8);
+
+/// Makes the book of a board: the positions of `plan`, up to symmetry,
+/// proven afresh (no time budget). `resume` is an unfinished (or
+/// shallower) book of the same board from an earlier run: its kept
+/// positions are not proven again.
+///
+/// # Errors
+/// The first error `save` returns: the build stops there.
+pub fn make<E>(
+    geo: &std::sync::Arc<Geometry>,
+    plan: &Plan,
+    resume: Book,
+    mut save: impl FnMut(&Book) -> Result<(), E>,
+    mut progress: impl FnMut(Progress),
+) -> Result<Book, E> {
     use crate::engine::Budget;
-    let solver = super::MnkSolver::with_book(std::sync::Arc::clone(geo), Book::default());
+    let solver = super::MnkSolver::with_book(std::sync::Arc::clone(geo), Book::default())
+        .with_table_bits(24);
     let budget = Budget::unlimited();
-    generate(
-        geo,
-        depth,
-        |x, o| {
+    let mut book = Book {
+        depth: 0,
+        partial: true,
+        entries: resume.entries,
+    };
+    // Every score proven in this run, kept or not: the walk needs them.
+    let mut known: HashMap<(u64, u64), i32> = HashMap::new();
+    let mut saved = Instant::now();
+    let mut walked: BTreeSet<Walked> = BTreeSet::from([((0, 0), 0), ((0, 0), 1)]);
+    let mut layer: BTreeSet<(u64, u64)> = BTreeSet::from([(0, 0)]);
+    for stones in 0..=plan.depth {
+        let mut tally = Progress {
+            stones,
+            done: 0,
+            positions: layer.len(),
+            kept: 0,
+        };
+        for &(x, o) in &layer {
+            tally.done += 1;
+            if geo.is_over(x, o) {
+                continue;
+            }
+            if let Some(&score) = book.entries.get(&(x, o)) {
+                known.insert((x, o), score);
+                continue;
+            }
             let mut pos = super::MnkGame::new(std::sync::Arc::clone(geo));
             pos.x = x;
             pos.o = o;
-            solver.exact(&pos, &budget)
-        },
-        progress,
-    )
+            let started = Instant::now();
+            if let Some(score) = solver.exact(&pos, &budget) {
+                known.insert((x, o), score);
+                if stones == 0 || started.elapsed() >= plan.keep_over {
+                    book.entries.insert((x, o), score);
+                    tally.kept += 1;
+                }
+            }
+            if saved.elapsed() >= plan.save_every {
+                save(&book)?;
+                progress(tally);
+                saved = Instant::now();
+            }
+        }
+        if stones > 0 && plan.coverage == Coverage::Play {
+            walked = walk_on(geo, &walked, stones - 1, &known);
+        }
+        book.depth = stones;
+        progress(tally);
+        save(&book)?;
+        saved = Instant::now();
+        if stones < plan.depth {
+            layer = match plan.coverage {
+                Coverage::All => next_layer(geo, &layer, stones),
+                Coverage::Play => {
+                    let parents: BTreeSet<_> = walked.iter().map(|&(p, _)| p).collect();
+                    next_layer(geo, &parents, stones)
+                }
+            };
+        }
+    }
+    book.partial = false;
+    Ok(book)
+}
+
+/// The positions the walk goes on to, one stone on from `walked` (which
+/// have `stones` each): from the computer's turn its best moves only, from
+/// the person's turn every move.
+fn walk_on(
+    geo: &Geometry,
+    walked: &BTreeSet<Walked>,
+    stones: u32,
+    known: &HashMap<(u64, u64), i32>,
+) -> BTreeSet<Walked> {
+    let mut next = BTreeSet::new();
+    let mover = (stones % 2) as u8;
+    for &(pos, computer) in walked {
+        let children = next_layer(geo, &BTreeSet::from([pos]), stones);
+        if computer == mover {
+            // Best for the mover: the child worst for the opponent.
+            let score = |&(x, o): &(u64, u64)| match known.get(&(x, o)) {
+                Some(&s) => Some(s),
+                None if geo.has_line(x) || geo.has_line(o) => Some(-super::tt::WIN),
+                None => geo.is_over(x, o).then_some(0),
+            };
+            let best = children.iter().filter_map(score).min();
+            next.extend(
+                children
+                    .iter()
+                    .filter(|c| best.is_some() && score(c) == best)
+                    .map(|&c| (c, computer)),
+            );
+        } else {
+            next.extend(children.iter().map(|&c| (c, computer)));
+        }
+    }
+    next
+}
+
+/// The positions one stone on from `layer` (which has `stones` each), up
+/// to symmetry.
+fn next_layer(geo: &Geometry, layer: &BTreeSet<(u64, u64)>, stones: u32) -> BTreeSet<(u64, u64)> {
+    let mut next = BTreeSet::new();
+    for &(x, o) in layer {
+        if geo.has_line(x) || geo.has_line(o) {
+            continue;
+        }
+        let mut cells = geo.full & !(x | o);
+        while cells != 0 {
+            let c = cells.trailing_zeros();
+            cells &= cells - 1;
+            let (nx, no) = if stones % 2 == 0 {
+                (x | 1 << c, o)
+            } else {
+                (x, o | 1 << c)
+            };
+            next.insert(geo.canonical(nx, no).0);
+        }
+    }
+    next
 }
 
 /// Solves every position with at most `depth` stones, up to symmetry,
@@ -128,39 +307,23 @@ pub fn generate(
     mut exact: impl FnMut(u64, u64) -> Option<i32>,
     mut progress: impl FnMut(u32, usize),
 ) -> Book {
-    use std::collections::BTreeSet;
     let mut book = Book {
         depth,
-        entries: HashMap::new(),
+        ..Book::default()
     };
     let mut layer: BTreeSet<(u64, u64)> = BTreeSet::from([(0, 0)]);
     for stones in 0..=depth {
         for &(x, o) in &layer {
-            let over = geo.has_line(x) || geo.has_line(o) || x | o == geo.full;
-            if !over && let Some(score) = exact(x, o) {
+            if !geo.is_over(x, o)
+                && let Some(score) = exact(x, o)
+            {
                 book.entries.insert((x, o), score);
             }
         }
         progress(stones, layer.len());
-        let mut next = BTreeSet::new();
-        for &(x, o) in &layer {
-            if geo.has_line(x) || geo.has_line(o) {
-                continue;
-            }
-            let empty = geo.full & !(x | o);
-            let mut cells = empty;
-            while cells != 0 {
-                let c = cells.trailing_zeros();
-                cells &= cells - 1;
-                let (nx, no) = if stones % 2 == 0 {
-                    (x | 1 << c, o)
-                } else {
-                    (x, o | 1 << c)
-                };
-                next.insert(geo.canonical(nx, no).0);
-            }
+        if stones < depth {
+            layer = next_layer(geo, &layer, stones);
         }
-        layer = next;
     }
     book
 }

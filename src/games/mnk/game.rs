@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::engine::{Game, MoveError, Player, Status};
 
 use super::Geometry;
+use super::cells::Board;
 
 /// Stones of X (the first player) and O, as bitboards.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -29,6 +30,24 @@ impl MnkGame {
         } else {
             (self.o, self.x)
         }
+    }
+
+    /// The position as the threat and playing searches see it.
+    #[must_use]
+    pub fn board(&self) -> Board<'_> {
+        let cells = self.geo.cells();
+        Board::new(
+            &self.geo.windows,
+            &self.geo.zobrist,
+            (0..cells).filter(|&c| self.x >> c & 1 == 1),
+            (0..cells).filter(|&c| self.o >> c & 1 == 1),
+        )
+    }
+
+    /// How many stones are on the board.
+    #[must_use]
+    pub const fn stones(&self) -> usize {
+        (self.x | self.o).count_ones() as usize
     }
 
     #[must_use]

@@ -1,6 +1,8 @@
 //! The shape of an m,n,k board as bitboards: cells, every line of k cells,
 //! the board's symmetries, and Zobrist keys.
 
+use super::cells::Windows;
+
 /// A map of a cell's (column, row) onto the board.
 type CellMap = dyn Fn(usize, usize) -> (usize, usize);
 
@@ -23,6 +25,8 @@ pub struct Geometry {
     /// Zobrist keys: `zobrist[colour][cell]`, colour 0 for X, 1 for O.
     pub zobrist: [Vec<u64>; 2],
     pub full: u64,
+    /// The windows of k cells, for the threat and playing searches.
+    pub windows: Windows,
 }
 
 impl Geometry {
@@ -123,6 +127,7 @@ impl Geometry {
             inverses,
             zobrist,
             full,
+            windows: Windows::new(width, height, k),
         }
     }
 
@@ -159,6 +164,12 @@ impl Geometry {
     #[must_use]
     pub fn has_line(&self, stones: u64) -> bool {
         self.lines.iter().any(|&l| l & !stones == 0)
+    }
+
+    /// Whether the game is over: a line made, or the board full.
+    #[must_use]
+    pub fn is_over(&self, x: u64, o: u64) -> bool {
+        self.has_line(x) || self.has_line(o) || x | o == self.full
     }
 
     /// The name of a cell: column letter, row number from the top (`a1`).

@@ -2,12 +2,15 @@
 
 pub mod baseline;
 pub mod book;
+pub mod cells;
 mod explain;
 mod game;
 mod geometry;
 mod pairing;
 pub mod search;
 mod solver;
+pub mod strength;
+pub mod threats;
 pub mod tt;
 
 use std::sync::Arc;
@@ -89,17 +92,53 @@ impl Family for Mnk {
 
     fn make_book(
         rules: &Rules,
-        depth: u32,
-        progress: &mut dyn FnMut(u32, usize, f64),
-    ) -> Option<super::MadeBook> {
+        job: super::BookJob<'_>,
+    ) -> Option<Result<super::MadeBook, String>> {
+        let geo = &rules.geo;
+        let resume = match job.resume {
+            None => book::Book::default(),
+            Some(text) => match book::Book::parse(geo, text) {
+                Some(book) => book,
+                None => {
+                    return Some(Err(format!(
+                        "it is not a book of the {}x{} k={} board",
+                        geo.width, geo.height, geo.k
+                    )));
+                }
+            },
+        };
+        let plan = book::Plan {
+            depth: job.depth,
+            coverage: if job.play {
+                book::Coverage::Play
+            } else {
+                book::Coverage::All
+            },
+            keep_over: job.keep_over,
+            save_every: std::time::Duration::from_secs(60),
+        };
         let started = std::time::Instant::now();
-        let made = book::make(&rules.geo, depth, |stones, count| {
-            progress(stones, count, started.elapsed().as_secs_f64());
-        });
-        Some(super::MadeBook {
-            text: made.to_text(&rules.geo),
+        let progress = job.progress;
+        let made = book::make(
+            geo,
+            &plan,
+            resume,
+            |b| (job.save)(&b.to_text(geo)),
+            |p| {
+                progress(format!(
+                    "{} stones: {} of {} positions, {} kept ({:.1} s)",
+                    p.stones,
+                    p.done,
+                    p.positions,
+                    p.kept,
+                    started.elapsed().as_secs_f64()
+                ));
+            },
+        );
+        Some(made.map(|made| super::MadeBook {
+            text: made.to_text(geo),
             entries: made.len(),
-        })
+        }))
     }
 
     fn card(rules: &Rules) -> Vec<String> {

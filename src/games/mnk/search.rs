@@ -28,7 +28,7 @@ const WEIGHT: [u32; 9] = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536];
 /// How many plies of short wins and losses `solve` looks for before it
 /// settles win, draw or loss with one window (measured: a win in 11 on 6×6
 /// takes 0.1 s this way, and over 5 s with the window first).
-const QUICK_PLIES: i32 = 19;
+const QUICK_PLIES: i32 = 13;
 
 /// Nodes with this many empty cells or fewer skip the table: near the end
 /// a probe (a cache miss) costs more than the search it saves.

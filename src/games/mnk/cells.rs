@@ -1,0 +1,329 @@
+//! A board of any size as an array of cells with, for every window of k
+//! cells in a row, how many stones of each side it holds, kept up to date
+//! move by move. The threat search and the playing search read threats
+//! and their evaluation from these counts; the exact search, for boards
+//! of up to 64 cells, uses bitboards instead.
+
+/// Every window of k cells in a row, column or diagonal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Windows {
+    pub width: usize,
+    pub height: usize,
+    pub k: usize,
+    /// The cells of each window.
+    pub cells: Vec<Vec<u16>>,
+    /// For each cell, the windows through it.
+    pub through: Vec<Vec<u32>>,
+    /// For each cell, the cells at most two steps away in any direction.
+    pub near: Vec<Vec<u16>>,
+}
+
+impl Windows {
+    #[must_use]
+    pub fn new(width: usize, height: usize, k: usize) -> Self {
+        let mut cells: Vec<Vec<u16>> = Vec::new();
+        let directions: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        for (i, (dx, dy)) in directions.into_iter().enumerate() {
+            // k = 1 makes the four directions the same windows.
+            if k == 1 && i > 0 {
+                break;
+            }
+            for y in 0..height as isize {
+                for x in 0..width as isize {
+                    let (ex, ey) = (x + dx * (k as isize - 1), y + dy * (k as isize - 1));
+                    if ex < 0 || ex >= width as isize || ey < 0 || ey >= height as isize {
+                        continue;
+                    }
+                    cells.push(
+                        (0..k as isize)
+                            .map(|j| ((y + dy * j) as usize * width + (x + dx * j) as usize) as u16)
+                            .collect(),
+                    );
+                }
+            }
+        }
+        let mut through = vec![Vec::new(); width * height];
+        for (w, window) in cells.iter().enumerate() {
+            for &c in window {
+                through[usize::from(c)].push(w as u32);
+            }
+        }
+        let near = (0..width * height)
+            .map(|c| {
+                let (x, y) = ((c % width) as isize, (c / width) as isize);
+                let mut around = Vec::new();
+                for ny in y - 2..=y + 2 {
+                    for nx in x - 2..=x + 2 {
+                        if (nx, ny) != (x, y)
+                            && (0..width as isize).contains(&nx)
+                            && (0..height as isize).contains(&ny)
+                        {
+                            around.push((ny as usize * width + nx as usize) as u16);
+                        }
+                    }
+                }
+                around
+            })
+            .collect();
+        Self {
+            width,
+            height,
+            k,
+            cells,
+            through,
+            near,
+        }
+    }
+}
+
+/// What a window is worth to each side: nothing once both have a stone in
+/// it, and more the fuller it is (a window of k - 1 is a threat to win).
+fn worth(weights: &[i64], count: [u8; 2]) -> [i64; 2] {
+    match count {
+        [0, 0] => [0, 0],
+        [a, 0] => [weights[usize::from(a)], 0],
+        [0, b] => [0, weights[usize::from(b)]],
+        _ => [0, 0],
+    }
+}
+
+/// A position: cells (0 empty, 1 X, 2 O), window counts, and what the
+/// searches read off them.
+#[derive(Clone)]
+pub struct Board<'a> {
+    pub windows: &'a Windows,
+    zobrist: &'a [Vec<u64>; 2],
+    pub cell: Vec<u8>,
+    count: Vec<[u8; 2]>,
+    /// For each side, how many windows need one more of its stones to be
+    /// a line (and hold none of the other's).
+    fours: [u32; 2],
+    /// For each side, its windows' worth.
+    pub score: [i64; 2],
+    /// How many stones lie within two steps of each cell.
+    near: Vec<u8>,
+    pub history: Vec<usize>,
+    pub stones: usize,
+    pub hash: u64,
+    /// Set once a side has k in a row.
+    pub winner: Option<usize>,
+    weights: Vec<i64>,
+}
+
+impl<'a> Board<'a> {
+    /// The board with stones of X on `x` and of O on `o`.
+    #[must_use]
+    pub fn new(
+        windows: &'a Windows,
+        zobrist: &'a [Vec<u64>; 2],
+        x: impl IntoIterator<Item = usize>,
+        o: impl IntoIterator<Item = usize>,
+    ) -> Self {
+        let k = windows.k;
+        // Each stone more in a window is worth eight times as much.
+        let weights = (0..=k + 1)
+            .map(|n| if n == 0 { 0 } else { 8i64.pow(n as u32 - 1) })
+            .collect();
+        let cells = windows.width * windows.height;
+        let mut board = Self {
+            windows,
+            zobrist,
+            cell: vec![0; cells],
+            count: vec![[0, 0]; windows.cells.len()],
+            fours: [0, 0],
+            score: [0, 0],
+            near: vec![0; cells],
+            history: Vec::new(),
+            stones: 0,
+            hash: 0,
+            winner: None,
+            weights,
+        };
+        let (x, o): (Vec<usize>, Vec<usize>) = (x.into_iter().collect(), o.into_iter().collect());
+        for &c in &x {
+            board.put(c, 0);
+        }
+        for &c in &o {
+            board.put(c, 1);
+        }
+        board.history.clear();
+        board
+    }
+
+    /// The side to move: 0 for X, 1 for O.
+    #[must_use]
+    pub fn to_move(&self) -> usize {
+        self.stones % 2
+    }
+
+    #[must_use]
+    pub fn is_empty(&self, c: usize) -> bool {
+        self.cell[c] == 0
+    }
+
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.stones == self.cell.len()
+    }
+
+    /// Whether a stone lies within two steps of `c`.
+    #[must_use]
+    pub fn is_near(&self, c: usize) -> bool {
+        self.near[c] > 0
+    }
+
+    fn put(&mut self, c: usize, side: usize) {
+        let k = self.windows.k as u8;
+        let windows = self.windows;
+        for &w in &windows.through[c] {
+            let w = w as usize;
+            let before = self.count[w];
+            let old = worth(&self.weights, before);
+            let mut after = before;
+            after[side] += 1;
+            let new = worth(&self.weights, after);
+            for s in 0..2 {
+                self.score[s] += new[s] - old[s];
+                let was = before[s] + 1 == k && before[1 - s] == 0;
+                let is = after[s] + 1 == k && after[1 - s] == 0;
+                self.fours[s] = self.fours[s] + u32::from(is) - u32::from(was);
+            }
+            if after[side] == k {
+                self.winner.get_or_insert(side);
+            }
+            self.count[w] = after;
+        }
+        for &n in &windows.near[c] {
+            self.near[usize::from(n)] += 1;
+        }
+        self.cell[c] = side as u8 + 1;
+        self.stones += 1;
+        self.hash ^= self.zobrist[side][c];
+        self.history.push(c);
+    }
+
+    /// Puts the side to move's stone on `c`, which must be empty.
+    pub fn play(&mut self, c: usize, side: usize) {
+        self.put(c, side);
+    }
+
+    /// Takes back the last stone.
+    pub fn undo(&mut self) {
+        let Some(c) = self.history.pop() else {
+            return;
+        };
+        let side = usize::from(self.cell[c]) - 1;
+        let k = self.windows.k as u8;
+        let windows = self.windows;
+        self.winner = None;
+        for &w in &windows.through[c] {
+            let w = w as usize;
+            let before = self.count[w];
+            let old = worth(&self.weights, before);
+            let mut after = before;
+            after[side] -= 1;
+            let new = worth(&self.weights, after);
+            for s in 0..2 {
+                self.score[s] += new[s] - old[s];
+                let was = before[s] + 1 == k && before[1 - s] == 0;
+                let is = after[s] + 1 == k && after[1 - s] == 0;
+                self.fours[s] = self.fours[s] + u32::from(is) - u32::from(was);
+            }
+            self.count[w] = after;
+        }
+        for &n in &windows.near[c] {
+            self.near[usize::from(n)] -= 1;
+        }
+        self.cell[c] = 0;
+        self.stones -= 1;
+        self.hash ^= self.zobrist[side][c];
+    }
+
+    /// Each window's stones of X and of O.
+    #[must_use]
+    pub fn counts(&self) -> &[[u8; 2]] {
+        &self.count
+    }
+
+    /// Whether `side` has a window one stone short of a line.
+    #[must_use]
+    pub fn has_four(&self, side: usize) -> bool {
+        self.fours[side] > 0
+    }
+
+    /// The cells where `side` would make a line at once: none, one, or two
+    /// (there may be more; two already mean the other cannot stop them).
+    #[must_use]
+    pub fn completions(&self, side: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        if self.fours[side] == 0 {
+            return out;
+        }
+        let k = self.windows.k as u8;
+        for (w, count) in self.count.iter().enumerate() {
+            if count[side] + 1 == k && count[1 - side] == 0 {
+                let Some(&c) = self.windows.cells[w]
+                    .iter()
+                    .find(|&&c| self.cell[usize::from(c)] == 0)
+                else {
+                    continue;
+                };
+                let c = usize::from(c);
+                if !out.contains(&c) {
+                    out.push(c);
+                    if out.len() == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells where `side` would make a window one short of a line:
+    /// the moves that threaten to win next.
+    #[must_use]
+    pub fn four_makers(&self, side: usize) -> Vec<usize> {
+        let k = self.windows.k as u8;
+        let mut out: Vec<usize> = Vec::new();
+        if k < 2 {
+            return out;
+        }
+        for (w, count) in self.count.iter().enumerate() {
+            if count[side] + 2 == k && count[1 - side] == 0 {
+                for &c in &self.windows.cells[w] {
+                    let c = usize::from(c);
+                    if self.cell[c] == 0 && !out.contains(&c) {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The position's worth for `side`: its windows' worth less the
+    /// other's.
+    #[must_use]
+    pub fn eval(&self, side: usize) -> i64 {
+        self.score[side] - self.score[1 - side]
+    }
+
+    /// How much a stone of `side` on `c` adds: to its own windows, and by
+    /// spoiling the other's.
+    #[must_use]
+    pub fn gain(&self, c: usize, side: usize) -> i64 {
+        let mut gain = 0;
+        for &w in &self.windows.through[c] {
+            let count = self.count[w as usize];
+            let (mine, theirs) = (usize::from(count[side]), usize::from(count[1 - side]));
+            if theirs == 0 {
+                gain += self.weights[mine + 1] - self.weights[mine];
+            }
+            if mine == 0 {
+                gain += self.weights[theirs];
+            }
+        }
+        gain
+    }
+}
