@@ -356,3 +356,41 @@ fn past_the_proof_the_computer_takes_and_stops_wins_by_fours() {
         geo.cell_name(choice.mv)
     );
 }
+
+/// On the boards with a shipped book of what play reaches, everything the
+/// computer says in play is proven: its own moves and the person's
+/// positions (the tip and the coach), on either side, in games against a
+/// person who plays at random. (The budget here is generous, for a busy
+/// test machine; `examples/move_times.rs` measures the real times.)
+#[test]
+fn every_position_reached_in_play_on_booked_boards_is_proven() {
+    for (name, w, h) in [("6x6 k=4", 6, 6)] {
+        let rules = mnk(w, h, 4);
+        let budget = || Budget::of(std::time::Duration::from_secs(4));
+        for seed in 0..6u64 {
+            let computer = if seed % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let mut rng = rng_for(Some(seed));
+            let mut pos = Mnk::start(&rules);
+            while !pos.status().is_over() {
+                let mv = if pos.to_move() == computer {
+                    let choice =
+                        choose(&*rules.solver, &pos, Level::Perfect, &mut rng, &budget()).unwrap();
+                    assert!(choice.value.is_proven(), "{name}: {pos:?}");
+                    choice.mv
+                } else {
+                    let value = rules.solver.value(&pos, &budget());
+                    assert!(value.is_proven(), "{name}: {pos:?}");
+                    for (_, v) in best_moves(&*rules.solver, &pos, &budget()) {
+                        assert!(v.is_proven(), "{name}: tip at {pos:?}");
+                    }
+                    pos.random_move(&mut rng).unwrap()
+                };
+                pos = pos.after(mv);
+            }
+        }
+    }
+}
