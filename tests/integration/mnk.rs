@@ -189,9 +189,7 @@ fn shipped_books_hold_proven_values() {
         let check = book::generate(&geo, 2, |x, o| shipped.get(&geo, x, o), |_, _| {});
         let mut checked = 0;
         for (x, o, score) in check.entries() {
-            let mut pos = MnkGame::new(Arc::clone(&geo));
-            pos.x = x;
-            pos.o = o;
+            let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
             assert_eq!(
                 fresh.exact(&pos, &unlimited()),
                 Some(score),

@@ -204,9 +204,7 @@ pub fn make<E>(
                 known.insert((x, o), score);
                 continue;
             }
-            let mut pos = super::MnkGame::new(std::sync::Arc::clone(geo));
-            pos.x = x;
-            pos.o = o;
+            let pos = super::MnkGame::from_bits(std::sync::Arc::clone(geo), x, o);
             let started = Instant::now();
             if let Some(score) = solver.exact(&pos, &budget) {
                 known.insert((x, o), score);

@@ -7,28 +7,47 @@ use crate::engine::{Game, MoveError, Player, Status};
 
 use super::Geometry;
 use super::cells::Board;
+use super::stones::Stones;
 
-/// Stones of X (the first player) and O, as bitboards.
+/// Stones of X (the first player) and O.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct MnkGame {
     pub geo: Arc<Geometry>,
-    pub x: u64,
-    pub o: u64,
+    pub x: Stones,
+    pub o: Stones,
 }
 
 impl MnkGame {
     #[must_use]
     pub const fn new(geo: Arc<Geometry>) -> Self {
-        Self { geo, x: 0, o: 0 }
+        Self::from_bits(geo, 0, 0)
     }
 
-    /// The stones of the player to move and of the other.
+    /// The position with X's stones on the cells of `x` and O's on `o`,
+    /// given as bits (boards of up to 64 cells).
+    #[must_use]
+    pub const fn from_bits(geo: Arc<Geometry>, x: u64, o: u64) -> Self {
+        Self {
+            geo,
+            x: Stones::from_low(x),
+            o: Stones::from_low(o),
+        }
+    }
+
+    /// X's and O's stones as bits, on boards of up to 64 cells.
+    #[must_use]
+    pub const fn bits(&self) -> (u64, u64) {
+        (self.x.low(), self.o.low())
+    }
+
+    /// The stones of the player to move and of the other, as bits.
     #[must_use]
     pub const fn sides(&self) -> (u64, u64) {
-        if (self.x | self.o).count_ones() % 2 == 0 {
-            (self.x, self.o)
+        let (x, o) = self.bits();
+        if self.stones() % 2 == 0 {
+            (x, o)
         } else {
-            (self.o, self.x)
+            (o, x)
         }
     }
 
@@ -39,28 +58,23 @@ impl MnkGame {
         Board::new(
             &self.geo.windows,
             &self.geo.zobrist,
-            (0..cells).filter(|&c| self.x >> c & 1 == 1),
-            (0..cells).filter(|&c| self.o >> c & 1 == 1),
+            self.x.cells().filter(move |&c| c < cells),
+            self.o.cells().filter(move |&c| c < cells),
         )
     }
 
     /// How many stones are on the board.
     #[must_use]
     pub const fn stones(&self) -> usize {
-        (self.x | self.o).count_ones() as usize
-    }
-
-    #[must_use]
-    pub fn empty(&self) -> u64 {
-        self.geo.full & !(self.x | self.o)
+        (self.x.count() + self.o.count()) as usize
     }
 
     /// What stands on a cell.
     #[must_use]
     pub const fn at(&self, cell: usize) -> Option<Player> {
-        if self.x >> cell & 1 == 1 {
+        if self.x.has(cell) {
             Some(Player::First)
-        } else if self.o >> cell & 1 == 1 {
+        } else if self.o.has(cell) {
             Some(Player::Second)
         } else {
             None
@@ -70,14 +84,20 @@ impl MnkGame {
     /// The same position moved by symmetry `s` of the board.
     #[must_use]
     pub fn transformed(&self, s: usize) -> Self {
+        let map = |stones: Stones| {
+            stones
+                .cells()
+                .fold(Stones::default(), |t, c| t.with(self.geo.symmetries[s][c]))
+        };
         Self {
             geo: Arc::clone(&self.geo),
-            x: self.geo.transform(s, self.x),
-            o: self.geo.transform(s, self.o),
+            x: map(self.x),
+            o: map(self.o),
         }
     }
 
-    /// Cells where `stones`' owner would complete a line at once.
+    /// Cells where `stones`' owner would complete a line at once (boards
+    /// of up to 64 cells, as bits).
     #[must_use]
     pub fn threats(&self, stones: u64, other: u64) -> u64 {
         let k = self.geo.k as u32;
@@ -93,7 +113,7 @@ impl Game for MnkGame {
     type Move = usize;
 
     fn to_move(&self) -> Player {
-        if (self.x | self.o).count_ones() % 2 == 0 {
+        if self.stones() % 2 == 0 {
             Player::First
         } else {
             Player::Second
@@ -101,31 +121,31 @@ impl Game for MnkGame {
     }
 
     fn moves(&self) -> impl Iterator<Item = usize> + '_ {
-        let empty = if self.status().is_over() {
+        let cells = if self.status().is_over() {
             0
         } else {
-            self.empty()
+            self.geo.cells()
         };
-        (0..self.geo.cells()).filter(move |&c| empty >> c & 1 == 1)
+        (0..cells).filter(move |&c| self.at(c).is_none())
     }
 
     fn is_legal(&self, mv: usize) -> bool {
-        mv < self.geo.cells() && self.empty() >> mv & 1 == 1 && !self.status().is_over()
+        mv < self.geo.cells() && self.at(mv).is_none() && !self.status().is_over()
     }
 
     fn play_unchecked(&mut self, mv: usize) {
         match self.to_move() {
-            Player::First => self.x |= 1 << mv,
-            Player::Second => self.o |= 1 << mv,
+            Player::First => self.x = self.x.with(mv),
+            Player::Second => self.o = self.o.with(mv),
         }
     }
 
     fn status(&self) -> Status {
-        if self.geo.has_line(self.x) {
+        if self.geo.has_line_in(&self.x) {
             Status::Won(Player::First)
-        } else if self.geo.has_line(self.o) {
+        } else if self.geo.has_line_in(&self.o) {
             Status::Won(Player::Second)
-        } else if self.empty() == 0 {
+        } else if self.stones() == self.geo.cells() {
             Status::Draw
         } else {
             Status::Ongoing
@@ -169,8 +189,15 @@ impl fmt::Debug for MnkGame {
         let (w, h, k) = (self.geo.width, self.geo.height, self.geo.k);
         write!(
             f,
-            "MnkGame({w}x{h} k={k}, x={:#x}, o={:#x})",
-            self.x, self.o
+            "MnkGame({w}x{h} k={k}, x={:?}, o={:?})",
+            self.x
+                .cells()
+                .map(|c| self.geo.cell_name(c))
+                .collect::<Vec<_>>(),
+            self.o
+                .cells()
+                .map(|c| self.geo.cell_name(c))
+                .collect::<Vec<_>>()
         )
     }
 }

@@ -2,12 +2,16 @@
 //! the board's symmetries, and Zobrist keys.
 
 use super::cells::Windows;
+use super::stones::Stones;
 
 /// A map of a cell's (column, row) onto the board.
 type CellMap = dyn Fn(usize, usize) -> (usize, usize);
 
-/// The most cells a board may have: one bit each in a `u64`.
-pub const MAX_CELLS: usize = 64;
+/// The most cells a board may have: 19 × 19, a go board.
+pub const MAX_CELLS: usize = 361;
+
+/// The most cells the exact search takes: one bit each in a `u64`.
+pub const EXACT_CELLS: usize = 64;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
@@ -38,7 +42,9 @@ impl Geometry {
         let cell = |x: usize, y: usize| y * width + x;
         let mut lines = Vec::new();
         let directions: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
-        for (dx, dy) in directions {
+        // Masks only where a line fits in a `u64`: the exact search's boards.
+        let exact = cells <= EXACT_CELLS;
+        for (dx, dy) in directions.into_iter().filter(|_| exact) {
             for y in 0..height as isize {
                 for x in 0..width as isize {
                     let end_x = x + dx * (k as isize - 1);
@@ -112,7 +118,7 @@ impl Geometry {
             (0..cells).map(|_| next()).collect(),
             (0..cells).map(|_| next()).collect(),
         ];
-        let full = if cells == 64 {
+        let full = if cells >= 64 {
             u64::MAX
         } else {
             (1u64 << cells) - 1
@@ -158,6 +164,18 @@ impl Geometry {
             .map(|s| ((self.transform(s, x), self.transform(s, o)), s))
             .min()
             .unwrap_or(((x, o), 0))
+    }
+
+    /// Whether some line is all `stones`, on a board of any size.
+    #[must_use]
+    pub fn has_line_in(&self, stones: &Stones) -> bool {
+        if self.cells() <= 64 {
+            return self.has_line(stones.low());
+        }
+        self.windows
+            .cells
+            .iter()
+            .any(|w| w.iter().all(|&c| stones.has(usize::from(c))))
     }
 
     /// Whether some line is all `stones`.

@@ -9,6 +9,7 @@ mod geometry;
 mod pairing;
 pub mod search;
 mod solver;
+pub mod stones;
 pub mod strength;
 pub mod threats;
 pub mod tt;
@@ -20,8 +21,9 @@ use crate::schema::Table;
 use super::Family;
 
 pub use game::MnkGame;
-pub use geometry::{Geometry, MAX_CELLS};
+pub use geometry::{EXACT_CELLS, Geometry, MAX_CELLS};
 pub use solver::{MnkSolver, score_value};
+pub use stones::Stones;
 
 /// The family: `kind = "mnk"`.
 pub struct Mnk;

@@ -12,7 +12,7 @@ use super::search::Search;
 use super::strength;
 use super::threats::Threats;
 use super::tt::{Tt, WIN};
-use super::{Geometry, MnkGame};
+use super::{EXACT_CELLS, Geometry, MnkGame};
 
 pub struct MnkSolver {
     pub geo: Arc<Geometry>,
@@ -94,16 +94,27 @@ impl MnkSolver {
     /// The exact score of a position (relative to it), or `None` when the
     /// budget ran out first.
     #[must_use]
+    /// Boards of more than `EXACT_CELLS` cells are never searched exactly.
     pub fn exact(&self, pos: &MnkGame, budget: &Budget) -> Option<i32> {
-        if let Some(v) = self.book().get(&self.geo, pos.x, pos.o) {
+        if !self.exact_board() {
+            return None;
+        }
+        let (x, o) = pos.bits();
+        if let Some(v) = self.book().get(&self.geo, x, o) {
             return Some(v);
         }
-        self.with_search(budget, |s| s.solve(pos.x, pos.o))
+        self.with_search(budget, |s| s.solve(x, o))
+    }
+
+    /// Whether the exact search takes the board.
+    fn exact_board(&self) -> bool {
+        self.geo.cells() <= EXACT_CELLS
     }
 
     /// The position's value within `alpha..beta` (fail-soft).
     fn bounded(&self, pos: &MnkGame, alpha: i32, beta: i32, budget: &Budget) -> Option<i32> {
-        self.with_search(budget, |s| s.bounded(pos.x, pos.o, alpha, beta))
+        let (x, o) = pos.bits();
+        self.with_search(budget, |s| s.bounded(x, o, alpha, beta))
     }
 
     fn terminal(pos: &MnkGame) -> Option<Value> {
@@ -117,12 +128,17 @@ impl MnkSolver {
 
     /// The moves grouped by the position they lead to up to symmetry, so
     /// that symmetric moves are judged once and always alike.
+    /// (Each move is its own class on boards too large for bitboards.)
     fn classes(&self, pos: &MnkGame) -> Vec<Vec<usize>> {
+        if !self.exact_board() {
+            return pos.moves().map(|mv| vec![mv]).collect();
+        }
         let mut index: HashMap<(u64, u64), usize> = HashMap::new();
         let mut classes: Vec<Vec<usize>> = Vec::new();
         for mv in pos.moves() {
             let child = pos.after(mv);
-            let key = self.geo.canonical(child.x, child.o).0;
+            let (x, o) = child.bits();
+            let key = self.geo.canonical(x, o).0;
             match index.get(&key) {
                 Some(&i) => classes[i].push(mv),
                 None => {
