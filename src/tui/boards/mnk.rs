@@ -12,7 +12,41 @@ use super::{BoardView, Ctx, Dir, put};
 pub struct MnkView;
 
 const CELL: u16 = 4;
+/// Cells this wide where the wide ones do not fit (a 19×19 board at 80×24).
+const NARROW: u16 = 2;
 const LEFT: u16 = 3;
+
+/// What of the board the area shows: the cell width, and the first column
+/// and row shown, chosen to keep the cursor in view when the board is
+/// larger than the area.
+#[derive(Clone, Copy)]
+struct Frame {
+    cell: u16,
+    col0: usize,
+    row0: usize,
+    cols: usize,
+    rows: usize,
+}
+
+impl Frame {
+    fn of(pos: &MnkGame, area: Rect, cursor: Spot) -> Self {
+        let (w, h) = (pos.geo.width, pos.geo.height);
+        let room = area.width.saturating_sub(LEFT);
+        let cell = if room >= CELL * w as u16 { CELL } else { NARROW };
+        let cols = usize::from(room / cell).clamp(1, w);
+        let rows = usize::from(area.height.saturating_sub(1)).clamp(1, h);
+        let start = |at: usize, shown: usize, all: usize| {
+            at.saturating_sub(shown / 2).min(all - shown)
+        };
+        Self {
+            cell,
+            col0: start(cursor.col, cols, w),
+            row0: start(cursor.row, rows, h),
+            cols,
+            rows,
+        }
+    }
+}
 
 /// The cursor: a column and a row.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -66,23 +100,24 @@ impl BoardView<Mnk> for MnkView {
         let p = ctx.pos;
         let t = ctx.theme;
         let w = p.geo.width;
-        for c in 0..w {
+        let f = Frame::of(p, area, ctx.cursor);
+        for c in f.col0..f.col0 + f.cols {
             let letter = (b'a' + c as u8) as char;
             put(
                 buf,
                 area,
-                area.x + LEFT + c as u16 * CELL + 1,
+                area.x + LEFT + (c - f.col0) as u16 * f.cell + f.cell / 2 - 1,
                 area.y,
                 &letter.to_string(),
                 t.dim,
             );
         }
-        for r in 0..p.geo.height {
-            let y = area.y + 1 + r as u16;
+        for r in f.row0..f.row0 + f.rows {
+            let y = area.y + 1 + (r - f.row0) as u16;
             put(buf, area, area.x, y, &format!("{:>2}", r + 1), t.dim);
-            for c in 0..w {
+            for c in f.col0..f.col0 + f.cols {
                 let cell = r * w + c;
-                let x = area.x + LEFT + c as u16 * CELL;
+                let x = area.x + LEFT + (c - f.col0) as u16 * f.cell;
                 let (mark, mut style) = match p.at(cell) {
                     Some(Player::First) => ('X', t.x_mark),
                     Some(Player::Second) => ('O', t.o_mark),
@@ -94,10 +129,15 @@ impl BoardView<Mnk> for MnkView {
                 if ctx.human_turn && ctx.cursor == (Spot { col: c, row: r }) {
                     style = t.cursor;
                 }
-                put(buf, area, x, y, &format!(" {mark} "), style);
+                let text = if f.cell == CELL {
+                    format!(" {mark} ")
+                } else {
+                    format!("{mark} ")
+                };
+                put(buf, area, x, y, &text, style);
             }
         }
-        let y = area.y + 2 + p.geo.height as u16;
+        let y = area.y + 2 + f.rows as u16;
         put(
             buf,
             area,
@@ -118,11 +158,15 @@ impl BoardView<Mnk> for MnkView {
         }
     }
 
-    fn click(&self, pos: &MnkGame, _cursor: Spot, area: Rect, x: u16, y: u16) -> Option<Spot> {
+    fn click(&self, pos: &MnkGame, cursor: Spot, area: Rect, x: u16, y: u16) -> Option<Spot> {
+        let f = Frame::of(pos, area, cursor);
         let dx = x.checked_sub(area.x + LEFT)?;
         let dy = y.checked_sub(area.y + 1)?;
-        let (col, row) = (usize::from(dx / CELL), usize::from(dy));
-        (col < pos.geo.width && row < pos.geo.height).then_some(Spot { col, row })
+        let (col, row) = (usize::from(dx / f.cell), usize::from(dy));
+        (col < f.cols && row < f.rows).then_some(Spot {
+            col: f.col0 + col,
+            row: f.row0 + row,
+        })
     }
 
     fn typable(&self, pos: &MnkGame, typed: &str, c: char) -> Result<(), String> {
