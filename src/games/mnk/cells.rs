@@ -255,6 +255,18 @@ impl<'a> Board<'a> {
     /// (there may be more; two already mean the other cannot stop them).
     #[must_use]
     pub fn completions(&self, side: usize) -> Vec<usize> {
+        self.completing(side, 2)
+    }
+
+    /// Every cell where `side` would make a line at once.
+    #[must_use]
+    pub fn all_completions(&self, side: usize) -> Vec<usize> {
+        let mut all = self.completing(side, usize::MAX);
+        all.sort_unstable();
+        all
+    }
+
+    fn completing(&self, side: usize, most: usize) -> Vec<usize> {
         let mut out = Vec::new();
         if self.fours[side] == 0 {
             return out;
@@ -271,7 +283,7 @@ impl<'a> Board<'a> {
                 let c = usize::from(c);
                 if !out.contains(&c) {
                     out.push(c);
-                    if out.len() == 2 {
+                    if out.len() == most {
                         break;
                     }
                 }

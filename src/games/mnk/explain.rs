@@ -5,11 +5,8 @@ use crate::engine::{Budget, Game, Player, Solver};
 
 use super::{MnkGame, MnkSolver};
 
-fn cells(pos: &MnkGame, mask: u64) -> String {
-    let names: Vec<String> = (0..pos.geo.cells())
-        .filter(|c| mask >> c & 1 == 1)
-        .map(|c| pos.geo.cell_name(c))
-        .collect();
+fn cells(pos: &MnkGame, cells: &[usize]) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| pos.geo.cell_name(c)).collect();
     names.join(", ")
 }
 
@@ -23,21 +20,22 @@ fn mark(p: Player) -> &'static str {
 pub fn explain(solver: &MnkSolver, pos: &MnkGame, budget: &Budget) -> Vec<String> {
     let mut lines = Vec::new();
     let mover = pos.to_move();
-    let (me, opp) = pos.sides();
-    let mine = pos.threats(me, opp);
-    let theirs = pos.threats(opp, me);
+    let board = pos.board();
+    let side = board.to_move();
+    let mine = board.all_completions(side);
+    let theirs = board.all_completions(1 - side);
     let k = pos.geo.k;
-    if mine != 0 {
+    if !mine.is_empty() {
         lines.push(format!(
             "{} (to move) can complete {k} in a row at {}.",
             mark(mover),
-            cells(pos, mine)
+            cells(pos, &mine)
         ));
     }
-    if theirs != 0 {
-        let must = if theirs.count_ones() >= 2 && mine == 0 {
+    if !theirs.is_empty() {
+        let must = if theirs.len() >= 2 && mine.is_empty() {
             " Two threats cannot both be blocked."
-        } else if mine == 0 {
+        } else if mine.is_empty() {
             " It must be blocked."
         } else {
             ""
@@ -45,16 +43,18 @@ pub fn explain(solver: &MnkSolver, pos: &MnkGame, budget: &Budget) -> Vec<String
         lines.push(format!(
             "{} threatens to complete {k} in a row at {}.{must}",
             mark(mover.opponent()),
-            cells(pos, theirs)
+            cells(pos, &theirs)
         ));
     }
-    if mine == 0 && theirs == 0 && !pos.status().is_over() {
+    if mine.is_empty() && theirs.is_empty() && !pos.status().is_over() {
         lines.push("No one can complete a line on the next move.".to_string());
     }
-    lines.push(if solver.value(pos, budget).is_proven() {
+    lines.push(if solver.exact(pos, &budget.share(0.7)).is_some() {
         "Solved exactly: alpha-beta search over every line of play, with a transposition table that folds the board's symmetries together, and an opening book where one is shipped.".to_string()
+    } else if solver.value(pos, budget).is_proven() {
+        "Proven by threat-space search: a win by continuous fours and threats, with every defence tried.".to_string()
     } else {
-        "Not proven: this position is too large to solve exactly within the time budget. The values are unknown, and the computer plays the move its search rates best.".to_string()
+        "Not proven: this position is too large to solve exactly within the time budget. The values are unknown unless a threat search proves them, and the computer plays the move its search rates best.".to_string()
     });
     lines
 }
@@ -64,13 +64,15 @@ pub fn reason(_solver: &MnkSolver, pos: &MnkGame, mv: usize, _budget: &Budget) -
     if !pos.is_legal(mv) {
         return None;
     }
-    let (me, opp) = pos.sides();
+    let mut board = pos.board();
+    let side = board.to_move();
     let k = pos.geo.k;
-    if pos.threats(me, opp) >> mv & 1 == 1 {
+    if board.completions(side).contains(&mv) {
         return Some(format!("it completes {k} in a row"));
     }
-    let blocks = pos.threats(opp, me) >> mv & 1 == 1;
-    let forks = pos.threats(me | 1 << mv, opp).count_ones() >= 2;
+    let blocks = board.all_completions(1 - side).contains(&mv);
+    board.play(mv, side);
+    let forks = board.completions(side).len() >= 2;
     match (blocks, forks) {
         (true, true) => Some("it blocks the threat and makes two of its own".to_string()),
         (true, false) => Some(format!("it blocks {} in a row", k)),

@@ -40,17 +40,6 @@ impl MnkGame {
         (self.x.low(), self.o.low())
     }
 
-    /// The stones of the player to move and of the other, as bits.
-    #[must_use]
-    pub const fn sides(&self) -> (u64, u64) {
-        let (x, o) = self.bits();
-        if self.stones() % 2 == 0 {
-            (x, o)
-        } else {
-            (o, x)
-        }
-    }
-
     /// The position as the threat and playing searches see it.
     #[must_use]
     pub fn board(&self) -> Board<'_> {
@@ -94,18 +83,6 @@ impl MnkGame {
             x: map(self.x),
             o: map(self.o),
         }
-    }
-
-    /// Cells where `stones`' owner would complete a line at once (boards
-    /// of up to 64 cells, as bits).
-    #[must_use]
-    pub fn threats(&self, stones: u64, other: u64) -> u64 {
-        let k = self.geo.k as u32;
-        self.geo
-            .lines
-            .iter()
-            .filter(|&&l| l & other == 0 && (l & stones).count_ones() + 1 == k)
-            .fold(0, |acc, &l| acc | (l & !stones))
     }
 }
 

@@ -135,11 +135,11 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     if board.winner.is_some() || board.is_full() {
         return advice;
     }
-    let mut candidates: Vec<usize>;
+    // A win of our own by threats, first by fours alone (fast), then with
+    // threes in between: a third of the time at most.
     {
-        let mut threats = Threats::new(board, budget);
-        // A win of our own by threats, first by fours alone (fast), then
-        // with threes in between.
+        let own = budget.share(0.3);
+        let mut threats = Threats::new(board, &own);
         for depth in 0..=2 {
             if let Some(c) = threats.vct(side, depth) {
                 advice.winning = Some(c);
@@ -149,16 +149,22 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
                 break;
             }
         }
-        // The opponent's threats: were we to pass, could they win by fours?
+    }
+    // The opponent's threats: were we to pass, could they win by fours?
+    // Then every move that leaves them that win is lost; those most
+    // likely to stop it are tried first.
+    let mut candidates: Vec<usize> = (0..board.cell.len())
+        .filter(|&c| board.is_empty(c))
+        .collect();
+    candidates.sort_by_key(|&c| std::cmp::Reverse((board.is_near(c), board.gain(c, side))));
+    {
+        let guard = budget.share(0.5);
+        let mut threats = Threats::new(board, &guard);
         let mut line = Vec::new();
-        let danger = threats.vcf(1 - side, VCF_DEPTH, &mut line).is_some();
-        candidates = (0..threats.board.cell.len())
-            .filter(|&c| threats.board.is_empty(c))
-            .collect();
-        if danger {
-            // Keep the moves after which they have no such win.
+        if threats.vcf(1 - side, VCF_DEPTH, &mut line).is_some() {
             let mut safe = Vec::new();
-            for c in candidates {
+            let mut checked = 0;
+            for &c in &candidates {
                 threats.board.play(c, side);
                 let mut line = Vec::new();
                 let lost = threats.vcf(1 - side, VCF_DEPTH, &mut line).is_some();
@@ -166,12 +172,15 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
                 if threats.aborted {
                     break;
                 }
+                checked += 1;
                 if lost {
                     advice.losing.push(c);
                 } else {
                     safe.push(c);
                 }
             }
+            // Moves not checked in time stay, after the safe ones.
+            safe.extend(candidates[checked..].iter().copied());
             candidates = safe;
         }
     }
@@ -184,7 +193,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         best: HashMap::new(),
     };
     let mut root: Vec<usize> = search.candidates(side, ROOT_BEAM);
-    root.retain(|c| candidates.contains(c));
+    root.retain(|c| candidates.contains(c) && !advice.losing.contains(c));
     for &c in &candidates {
         if root.len() >= ROOT_BEAM {
             break;

@@ -32,12 +32,15 @@ impl Frame {
     fn of(pos: &MnkGame, area: Rect, cursor: Spot) -> Self {
         let (w, h) = (pos.geo.width, pos.geo.height);
         let room = area.width.saturating_sub(LEFT);
-        let cell = if room >= CELL * w as u16 { CELL } else { NARROW };
+        let cell = if room >= CELL * w as u16 {
+            CELL
+        } else {
+            NARROW
+        };
         let cols = usize::from(room / cell).clamp(1, w);
         let rows = usize::from(area.height.saturating_sub(1)).clamp(1, h);
-        let start = |at: usize, shown: usize, all: usize| {
-            at.saturating_sub(shown / 2).min(all - shown)
-        };
+        let start =
+            |at: usize, shown: usize, all: usize| at.saturating_sub(shown / 2).min(all - shown);
         Self {
             cell,
             col0: start(cursor.col, cols, w),
