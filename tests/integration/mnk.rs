@@ -300,6 +300,10 @@ fn threat_search_claims_hold_against_the_exact_solver() {
                     "{pos:?}: the winning move {mv}"
                 );
             }
+            if Threats::new(&mut board, &unlimited()).every_move_loses(side) {
+                losses += 1;
+                assert_eq!(value.outcome, Outcome::Loss, "{pos:?}: lost to fours");
+            }
             let advice = strength::advise(
                 &mut board,
                 &Budget::of(std::time::Duration::from_millis(100)),
@@ -391,4 +395,38 @@ fn every_position_reached_in_play_on_booked_boards_is_proven() {
             }
         }
     }
+}
+
+/// Boards past 64 cells (up to 19×19) are played by the threat and
+/// playing searches alone: legal moves within the budget, every value
+/// unknown unless a threat search proves it, and a win by fours taken.
+#[test]
+fn a_nineteen_by_nineteen_board_is_played_within_the_budget() {
+    let rules = mnk(19, 19, 5);
+    let budget = || Budget::of(std::time::Duration::from_millis(150));
+    let mut pos = Mnk::start(&rules);
+    assert!(!rules.solver.value(&pos, &budget()).is_proven());
+    let mut rng = rng_for(Some(5));
+    for _ in 0..6 {
+        let started = std::time::Instant::now();
+        let choice = choose(&*rules.solver, &pos, Level::Perfect, &mut rng, &budget()).unwrap();
+        assert!(started.elapsed() < std::time::Duration::from_secs(3));
+        assert!(pos.is_legal(choice.mv));
+        pos = pos.after(choice.mv);
+    }
+    // X on j10..m10 (an open four), O to move far away: X wins by fours.
+    let mut pos = Mnk::start(&rules);
+    for m in ["j10", "a1", "k10", "a3", "l10", "s19", "m10"] {
+        pos = pos.after(pos.parse_move(m).unwrap());
+    }
+    assert_eq!(pos.to_move(), Player::Second);
+    let value = rules.solver.value(&pos, &budget());
+    assert_eq!(value.outcome, Outcome::Loss, "{value:?}");
+    // The last cell of the board is a cell like any other.
+    assert!(pos.is_legal(pos.parse_move("s18").unwrap()));
+    assert_eq!(geo_name(&pos, 360), "s19");
+}
+
+fn geo_name(pos: &MnkGame, cell: usize) -> String {
+    pos.geo.cell_name(cell)
 }

@@ -161,7 +161,10 @@ impl MnkSolver {
                 return Value::exact(Outcome::Win, None);
             }
         }
-        Value::UNKNOWN
+        if threats.aborted || !threats.every_move_loses(side) {
+            return Value::UNKNOWN;
+        }
+        Value::exact(Outcome::Loss, None)
     }
 }
 

@@ -147,6 +147,20 @@ impl<'s, 'a> Threats<'s, 'a> {
         None
     }
 
+    /// Whether `side` (to move) is lost to fours: whatever it plays, the
+    /// other then wins by continuous fours. `false` when not, or when the
+    /// budget ran out first.
+    pub fn every_move_loses(&mut self, side: usize) -> bool {
+        let attacker = 1 - side;
+        let mut line = Vec::new();
+        // Only a threat that stands already can beat every move.
+        if self.vcf(attacker, VCF_DEPTH, &mut line).is_none() {
+            return false;
+        }
+        let line: Vec<usize> = line;
+        self.every_reply_loses(attacker, 0, &line) && !self.aborted
+    }
+
     /// Whether every move of the defender (to move) leaves `attacker` a
     /// win by threats within `depth`. The likeliest defences, the cells of
     /// the attacker's `threat` line, are tried first.
