@@ -57,6 +57,8 @@ pub fn best_moves<G: Game, S: Solver<G> + ?Sized>(
         // Lost: hold out longest (the best score), then leave the fewest
         // winning replies, as far as the budget allows.
         let longest = top_by(&losses, |j| Some(Rank(j.value)));
+        // Where loss lengths are not known, the search's estimate.
+        let longest = top_by(&longest, |j| j.estimate);
         top_by(&longest, |j| {
             solver
                 .winning_moves(&pos.after(j.mv), budget)

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use crate::engine::Budget;
 
 use super::cells::Board;
-use super::threats::{Threats, VCF_DEPTH};
+use super::threats::Threats;
 
 /// What the computer knows of a position it cannot prove.
 #[derive(Clone, Debug, Default)]
@@ -30,6 +30,8 @@ const BEAM: usize = 10;
 /// The deepest iteration: beyond it the beam's guesses compound, and an
 /// unlimited budget must still end.
 const MAX_DEPTH: i32 = 9;
+/// How many fours deep a leaf looks for a win.
+const LEAF_VCF: u32 = 3;
 /// Moves weighed at the root.
 const ROOT_BEAM: usize = 24;
 
@@ -94,7 +96,12 @@ impl Search<'_, '_> {
             return 0;
         }
         if depth <= 0 && theirs.is_empty() {
-            return board.eval(side);
+            // At the horizon, a short win by fours still counts as a win.
+            let mut threats = Threats::new(self.board, self.budget);
+            if threats.vcf(side, LEAF_VCF, &mut Vec::new()).is_some() {
+                return WIN - ply - 2 * i64::from(LEAF_VCF);
+            }
+            return self.board.eval(side);
         }
         // A forced block does not use up depth.
         let (moves, next) = if theirs.is_empty() {
@@ -150,9 +157,9 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
             }
         }
     }
-    // The opponent's threats: were we to pass, could they win by fours?
-    // Then every move that leaves them that win is lost; those most
-    // likely to stop it are tried first.
+    // The opponent's threats: were we to pass, could they win by fours,
+    // or by threats (a double three, say)? Then every move that leaves
+    // them that win is lost; those most likely to stop it are tried first.
     let mut candidates: Vec<usize> = (0..board.cell.len())
         .filter(|&c| board.is_empty(c))
         .collect();
@@ -160,28 +167,29 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     {
         let guard = budget.share(0.5);
         let mut threats = Threats::new(board, &guard);
-        let mut line = Vec::new();
-        if threats.vcf(1 - side, VCF_DEPTH, &mut line).is_some() {
+        // (A four of our own only delays a threat: checked to the same
+        // depth either way.)
+        let depth = 1;
+        if threats.vct(1 - side, depth).is_some() {
             let mut safe = Vec::new();
-            let mut checked = 0;
             for &c in &candidates {
                 threats.board.play(c, side);
-                let mut line = Vec::new();
-                let lost = threats.vcf(1 - side, VCF_DEPTH, &mut line).is_some();
+                let lost = threats.board.winner.is_none() && threats.vct(1 - side, depth).is_some();
                 threats.board.undo();
                 if threats.aborted {
                     break;
                 }
-                checked += 1;
                 if lost {
                     advice.losing.push(c);
                 } else {
                     safe.push(c);
                 }
             }
-            // Moves not checked in time stay, after the safe ones.
-            safe.extend(candidates[checked..].iter().copied());
-            candidates = safe;
+            // If no move was found to hold, the search still ranks them
+            // all: the person may not find the win.
+            if !safe.is_empty() {
+                candidates = safe;
+            }
         }
     }
     // The playing search among the moves left.
@@ -193,12 +201,12 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         best: HashMap::new(),
     };
     let mut root: Vec<usize> = search.candidates(side, ROOT_BEAM);
-    root.retain(|c| candidates.contains(c) && !advice.losing.contains(c));
+    root.retain(|c| candidates.contains(c));
     for &c in &candidates {
         if root.len() >= ROOT_BEAM {
             break;
         }
-        if !root.contains(&c) && !advice.losing.contains(&c) {
+        if !root.contains(&c) {
             root.push(c);
         }
     }

@@ -79,6 +79,9 @@ impl<'s, 'a> Threats<'s, 'a> {
             }
             candidates.retain(|&c| c == block);
         }
+        if candidates.is_empty() {
+            return None;
+        }
         candidates.sort_by_key(|&c| std::cmp::Reverse(self.board.gain(c, attacker)));
         for c in candidates {
             self.board.play(c, attacker);
@@ -121,14 +124,24 @@ impl<'s, 'a> Threats<'s, 'a> {
             return Some(c);
         }
         let defender = 1 - attacker;
-        if depth == 0 || self.aborted || self.board.has_four(defender) {
+        if depth == 0 || self.aborted {
             return None;
         }
-        let mut candidates: Vec<usize> = (0..self.board.cell.len())
-            .filter(|&c| self.board.is_empty(c) && self.board.is_near(c))
-            .collect();
-        candidates.sort_by_key(|&c| std::cmp::Reverse(self.board.gain(c, attacker)));
-        candidates.truncate(24);
+        // Where the defender threatens to win, the block is the only move,
+        // and it may be a threat too.
+        let theirs = self.board.completions(defender);
+        let candidates: Vec<usize> = match theirs.len() {
+            0 => {
+                let mut near: Vec<usize> = (0..self.board.cell.len())
+                    .filter(|&c| self.board.is_empty(c) && self.board.is_near(c))
+                    .collect();
+                near.sort_by_key(|&c| std::cmp::Reverse(self.board.gain(c, attacker)));
+                near.truncate(24);
+                near
+            }
+            1 => theirs,
+            _ => return None,
+        };
         for c in candidates {
             self.board.play(c, attacker);
             // A threat: given another move, the attacker would win by fours.
