@@ -219,6 +219,53 @@ fn the_book_command_writes_a_book_that_reads_back() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A build goes on from the book at `--out` (here a finished shallower
+/// one, as a stopped build leaves), and never overwrites a file that is
+/// not a book of the board.
+#[test]
+fn the_book_command_resumes_and_keeps_other_files() {
+    let dir = std::env::temp_dir().join(format!("unbeatable-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = |depth: &str, out: &std::path::Path, play: bool| {
+        let mut cmd = crate::cli::unbeatable();
+        cmd.args(["book", "four-by-four-three", "--depth", depth, "--out"])
+            .arg(out);
+        if play {
+            cmd.arg("--play");
+        }
+        cmd.assert()
+    };
+    let geo = Geometry::new(4, 4, 3);
+    let read = |path: &std::path::Path| {
+        unbeatable::games::mnk::book::Book::parse(&geo, &std::fs::read_to_string(path).unwrap())
+            .unwrap()
+    };
+    let whole = dir.join("whole.book");
+    book("3", &whole, false).success();
+    let resumed = dir.join("resumed.book");
+    book("1", &resumed, false).success();
+    book("3", &resumed, false)
+        .success()
+        .stderr(predicates::str::contains("going on from"));
+    assert_eq!(read(&resumed).entries(), read(&whole).entries());
+    // What play reaches is a part of every position.
+    let play = dir.join("play.book");
+    book("3", &play, true).success();
+    let (all, reached) = (read(&whole), read(&play));
+    assert!(reached.len() < all.len());
+    for (x, o, score) in reached.entries() {
+        assert_eq!(all.get(&geo, x, o), Some(score));
+    }
+    // Not a book of this board: refused, and the file left as it was.
+    let other = dir.join("notes.txt");
+    std::fs::write(&other, "my notes\n").unwrap();
+    book("2", &other, false)
+        .failure()
+        .stderr(predicates::str::contains("not a book of the 4x4 k=3 board"));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Random positions of larger boards, late enough for the reference solver
 /// to visit everything from them: value, plies and every move agree (the
 /// search's dead-cell and pairing cuts are held to the plain negamax here).
