@@ -172,16 +172,21 @@ impl<'a> Board<'a> {
         self.near[c] > 0
     }
 
-    fn put(&mut self, c: usize, side: usize) {
+    /// Adds (or with `add` false takes away) a stone of `side` on `c` in
+    /// the counts of the windows through it, their worth and the fours.
+    fn recount(&mut self, c: usize, side: usize, add: bool) {
         let k = self.windows.k as u8;
         let windows = self.windows;
         for &w in &windows.through[c] {
             let w = w as usize;
             let before = self.count[w];
-            let old = worth(&self.weights, before);
             let mut after = before;
-            after[side] += 1;
-            let new = worth(&self.weights, after);
+            if add {
+                after[side] += 1;
+            } else {
+                after[side] -= 1;
+            }
+            let (old, new) = (worth(&self.weights, before), worth(&self.weights, after));
             for s in 0..2 {
                 self.score[s] += new[s] - old[s];
                 let was = before[s] + 1 == k && before[1 - s] == 0;
@@ -194,11 +199,16 @@ impl<'a> Board<'a> {
             self.count[w] = after;
         }
         for &n in &windows.near[c] {
-            self.near[usize::from(n)] += 1;
+            let near = &mut self.near[usize::from(n)];
+            *near = if add { *near + 1 } else { *near - 1 };
         }
+        self.hash ^= self.zobrist[side][c];
+    }
+
+    fn put(&mut self, c: usize, side: usize) {
+        self.recount(c, side, true);
         self.cell[c] = side as u8 + 1;
         self.stones += 1;
-        self.hash ^= self.zobrist[side][c];
         self.history.push(c);
     }
 
@@ -213,30 +223,11 @@ impl<'a> Board<'a> {
             return;
         };
         let side = usize::from(self.cell[c]) - 1;
-        let k = self.windows.k as u8;
-        let windows = self.windows;
+        // Play ends at the first line, so the last stone made any there is.
         self.winner = None;
-        for &w in &windows.through[c] {
-            let w = w as usize;
-            let before = self.count[w];
-            let old = worth(&self.weights, before);
-            let mut after = before;
-            after[side] -= 1;
-            let new = worth(&self.weights, after);
-            for s in 0..2 {
-                self.score[s] += new[s] - old[s];
-                let was = before[s] + 1 == k && before[1 - s] == 0;
-                let is = after[s] + 1 == k && after[1 - s] == 0;
-                self.fours[s] = self.fours[s] + u32::from(is) - u32::from(was);
-            }
-            self.count[w] = after;
-        }
-        for &n in &windows.near[c] {
-            self.near[usize::from(n)] -= 1;
-        }
+        self.recount(c, side, false);
         self.cell[c] = 0;
         self.stones -= 1;
-        self.hash ^= self.zobrist[side][c];
     }
 
     /// Each window's stones of X and of O.
