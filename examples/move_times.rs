@@ -13,12 +13,12 @@ use unbeatable::session::{DEFAULT_THINK, Setup};
 /// Boards beyond the built-in ones that people write.
 const EXTRA: &[(&str, &str)] = &[
     (
-        "6x6 k=4",
-        "name = \"6x6\"\nkind = \"mnk\"\n[mnk]\nwidth = 6\nheight = 6\nk = 4\n",
-    ),
-    (
         "7x7 k=5",
         "name = \"7x7\"\nkind = \"mnk\"\n[mnk]\nwidth = 7\nheight = 7\nk = 5\n",
+    ),
+    (
+        "15x15 k=5",
+        "name = \"15x15\"\nkind = \"mnk\"\n[mnk]\nwidth = 15\nheight = 15\nk = 5\n",
     ),
 ];
 

@@ -130,6 +130,11 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
             "Some values are unknown: the time budget ran out before they were proven (--think sets it; 0 searches until done)."
                 .to_string(),
         );
+    } else if a.unknown {
+        out.push(
+            "Some values are unknown: no exact method proves them on this board, even without a time limit."
+                .to_string(),
+        );
     }
     out.push(String::new());
     out.extend(a.idea.iter().cloned());

@@ -33,6 +33,8 @@ pub struct Analysis {
     pub idea: Vec<String>,
     pub board: String,
     pub history: Vec<String>,
+    /// Some value is unknown.
+    pub unknown: bool,
     /// The budget ran out before every value was settled.
     pub cut_short: bool,
 }
@@ -73,7 +75,9 @@ impl<F: Family> Session<F> {
             idea,
             board: pos.to_string(),
             history: self.history(),
-            cut_short: unknown,
+            unknown,
+            // Without a deadline nothing was cut short: no method applies.
+            cut_short: unknown && budget.deadline().is_some(),
         }
     }
 }
