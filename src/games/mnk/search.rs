@@ -349,6 +349,12 @@ impl<'a> Search<'a> {
     /// The value of a position within `alpha..beta` (fail-soft), relative to
     /// it; `None` when the deadline passed first.
     pub fn bounded(&mut self, x: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
+        // Many questions may follow a spent budget (a tie-break over every
+        // move): none of them starts a search.
+        if self.aborted || self.budget.exhausted() {
+            self.aborted = true;
+            return None;
+        }
         let colour = ((x | o).count_ones() % 2) as usize;
         let (me, opp) = if colour == 0 { (x, o) } else { (o, x) };
         let h = Self::hashes(self.geo, x, o);

@@ -43,7 +43,7 @@ impl<'s, 'a> Threats<'s, 'a> {
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 63 == 0 && self.budget.exhausted() {
+        if (self.nodes == 1 || self.nodes & 63 == 0) && self.budget.exhausted() {
             self.aborted = true;
         }
         self.aborted
