@@ -45,17 +45,6 @@ impl Stones {
         n
     }
 
-    /// The union of two sets.
-    #[must_use]
-    pub const fn or(mut self, other: Self) -> Self {
-        let mut i = 0;
-        while i < WORDS {
-            self.0[i] |= other.0[i];
-            i += 1;
-        }
-        self
-    }
-
     /// The cells in the set, in order.
     pub fn cells(self) -> impl Iterator<Item = usize> {
         (0..WORDS).flat_map(move |w| {
