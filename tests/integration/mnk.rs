@@ -445,7 +445,8 @@ fn every_position_reached_in_play_on_booked_boards_is_proven() {
 }
 
 /// Boards past 64 cells (up to 19×19) are played by the threat and
-/// playing searches alone: legal moves within the budget, every value
+/// playing searches alone (their times: `examples/move_times.rs`): legal
+/// moves, every value
 /// unknown unless a threat search proves it, and a win by fours taken.
 #[test]
 fn a_nineteen_by_nineteen_board_is_played_within_the_budget() {
@@ -455,9 +456,7 @@ fn a_nineteen_by_nineteen_board_is_played_within_the_budget() {
     assert!(!rules.solver.value(&pos, &budget()).is_proven());
     let mut rng = rng_for(Some(5));
     for _ in 0..6 {
-        let started = std::time::Instant::now();
         let choice = choose(&*rules.solver, &pos, Level::Perfect, &mut rng, &budget()).unwrap();
-        assert!(started.elapsed() < std::time::Duration::from_secs(3));
         assert!(pos.is_legal(choice.mv));
         pos = pos.after(choice.mv);
     }
@@ -471,9 +470,5 @@ fn a_nineteen_by_nineteen_board_is_played_within_the_budget() {
     assert_eq!(value.outcome, Outcome::Loss, "{value:?}");
     // The last cell of the board is a cell like any other.
     assert!(pos.is_legal(pos.parse_move("s18").unwrap()));
-    assert_eq!(geo_name(&pos, 360), "s19");
-}
-
-fn geo_name(pos: &MnkGame, cell: usize) -> String {
-    pos.geo.cell_name(cell)
+    assert_eq!(pos.geo.cell_name(360), "s19");
 }

@@ -139,12 +139,11 @@ impl<'a> Board<'a> {
             winner: None,
             weights,
         };
-        let (x, o): (Vec<usize>, Vec<usize>) = (x.into_iter().collect(), o.into_iter().collect());
-        for &c in &x {
-            board.put(c, 0);
+        for c in x {
+            board.play(c, 0);
         }
-        for &c in &o {
-            board.put(c, 1);
+        for c in o {
+            board.play(c, 1);
         }
         board.history.clear();
         board
@@ -205,16 +204,12 @@ impl<'a> Board<'a> {
         self.hash ^= self.zobrist[side][c];
     }
 
-    fn put(&mut self, c: usize, side: usize) {
+    /// Puts a stone of `side` on `c`, which must be empty.
+    pub fn play(&mut self, c: usize, side: usize) {
         self.recount(c, side, true);
         self.cell[c] = side as u8 + 1;
         self.stones += 1;
         self.history.push(c);
-    }
-
-    /// Puts the side to move's stone on `c`, which must be empty.
-    pub fn play(&mut self, c: usize, side: usize) {
-        self.put(c, side);
     }
 
     /// Takes back the last stone.

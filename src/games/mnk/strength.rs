@@ -217,8 +217,8 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         .enumerate()
         .map(|(i, &c)| (c, -(i as i64)))
         .collect();
-    let empties = board_empties(search.board).min(MAX_DEPTH);
-    for depth in 1..=empties {
+    let empties = (search.board.cell.len() - search.board.stones) as i32;
+    for depth in 1..=empties.min(MAX_DEPTH) {
         let mut scored = Vec::new();
         let mut alpha = -WIN - 1;
         for &(c, _) in &estimates {
@@ -252,8 +252,4 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     }
     advice.estimates = estimates;
     advice
-}
-
-fn board_empties(board: &Board<'_>) -> i32 {
-    (board.cell.len() - board.stones) as i32
 }
