@@ -3,8 +3,9 @@
 //! player (a depth-2 look-ahead, `mnk::baseline`), half the games on each
 //! side. The baseline's first move is drawn at random near the centre so
 //! that the games differ.
-//! Run: `cargo run --release --example match [WIDTH HEIGHT K [GAMES [SECONDS]]]`
-//! (default 7 7 5, 50 games a side, 1 s a move).
+//! Run: `cargo run --release --example match [WIDTH HEIGHT K [GAMES [SECONDS]]] [first|second]`
+//! (default 7 7 5, 50 games a side, 1 s a move; a side's name plays only
+//! that side's games).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,6 +27,11 @@ fn main() {
         arg(2, 5.0) as usize,
     );
     let games = arg(3, 50.0) as u64;
+    let only = std::env::args().find_map(|a| match a.as_str() {
+        "first" => Some(Player::First),
+        "second" => Some(Player::Second),
+        _ => None,
+    });
     let think = Duration::from_secs_f64(arg(4, 1.0));
     let geo = Arc::new(Geometry::new(w, h, k));
     println!(
@@ -34,12 +40,16 @@ fn main() {
     );
     let mut slowest = Duration::ZERO;
     for computer in [Player::First, Player::Second] {
+        if only.is_some_and(|p| p != computer) {
+            continue;
+        }
         let (mut won, mut drawn, mut lost, mut proven) = (0, 0, 0, 0);
         for game in 0..games {
             let solver = MnkSolver::new(Arc::clone(&geo));
             let mut rng = rng_for(Some(game));
             let mut pos = MnkGame::new(Arc::clone(&geo));
             let mut proven_at = None;
+            let mut line = Vec::new();
             while pos.status() == Status::Ongoing {
                 let mv = if pos.to_move() == computer {
                     let started = Instant::now();
@@ -65,13 +75,14 @@ fn main() {
                 } else {
                     baseline::choose(&mut pos.board()).expect("a move on a board that is not over")
                 };
+                line.push(geo.cell_name(mv));
                 pos = pos.after(mv);
             }
             match pos.status() {
                 Status::Won(p) if p == computer => won += 1,
                 Status::Won(_) => {
                     lost += 1;
-                    println!("  lost game {game}: {pos:?}");
+                    println!("  lost game {game}: {}", line.join(" "));
                 }
                 _ => drawn += 1,
             }

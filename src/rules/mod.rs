@@ -92,6 +92,23 @@ impl Ruleset {
         self.rules.kind()
     }
 
+    /// What the tally keys a ruleset's games by: its name and a fingerprint
+    /// of its rules, so two files with the same stem keep apart, and the
+    /// same game keeps its record wherever its file lives.
+    #[must_use]
+    pub fn identity(&self) -> String {
+        // FNV-1a: stable from run to run, unlike the std hasher.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in self
+            .kind()
+            .bytes()
+            .chain(self.rules.card().concat().bytes())
+        {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{} #{:08x}", self.name, h >> 32)
+    }
+
     /// A new game for plain play or `analyze`.
     #[must_use]
     pub fn session(&self, setup: Setup) -> Box<dyn AnySession> {

@@ -10,7 +10,7 @@ use crate::engine::{Budget, Level, Player, Value};
 use crate::rules::{Listed, Ruleset};
 use crate::session::{Job, Poll, Setup, words};
 
-use super::play::{Action, PlayScreen, ScreenOptions};
+use super::play::{Action, PlayScreen, Report, ScreenOptions};
 use super::tally::Tally;
 use super::theme::Theme;
 
@@ -266,24 +266,32 @@ impl App {
         match action {
             Action::None => {}
             Action::Menu => self.to_menu(),
-            Action::Finished {
-                finish,
-                level,
-                assisted: _,
-            } => {
-                let Some(entry) = self.entries.get(self.selected) else {
-                    return;
-                };
-                self.tally.record(&entry.id, &level, finish);
-                if let Some(path) = &self.tally_path
-                    && let Err(e) = self.tally.save(path)
-                {
-                    self.notice = Some(format!(
-                        "could not save the tally to {}: {e}",
-                        path.display()
-                    ));
-                }
+            Action::Finished(report) => self.count(&report),
+            Action::Abandoned(report) => {
+                self.count(&report);
+                self.to_menu();
             }
+        }
+    }
+
+    /// Counts a game in the tally and saves it.
+    fn count(&mut self, report: &Report) {
+        let Some(entry) = self.entries.get(self.selected) else {
+            return;
+        };
+        self.tally.record(
+            &entry.ruleset.identity(),
+            &report.level,
+            report.assisted,
+            report.finish,
+        );
+        if let Some(path) = &self.tally_path
+            && let Err(e) = self.tally.save(path)
+        {
+            self.notice = Some(format!(
+                "could not save the tally to {}: {e}",
+                path.display()
+            ));
         }
     }
 }

@@ -12,7 +12,7 @@ pub const MENU: &[KeyHelp] = &[
 ];
 
 pub const SETUP: &[KeyHelp] = &[
-    ("←→/f s", "move first or second"),
+    ("←→/f s", "you play first or second"),
     ("↑↓", "practice level"),
     ("Enter", "start"),
     ("q/Esc", "back"),
@@ -28,9 +28,17 @@ pub const GAME: &[KeyHelp] = &[
     ("q", "menu"),
     ("?", "help"),
     ("type", "a move in notation, then Enter (3, 2:3, 50, b2)"),
-    ("Backspace/Esc", "edit / clear what you typed"),
-    ("n", "new game"),
-    ("s", "swap sides (new game)"),
+    (
+        "Backspace/Esc",
+        "edit / clear what you typed (Esc never leaves a game)",
+    ),
+    ("n", "new game (asks first)"),
+    ("s", "swap sides: a new game (asks first)"),
+    ("r", "resign: the game counts as a loss"),
+    (
+        "y",
+        "yes, to leave a game in progress (it counts as a loss)",
+    ),
     ("mouse", "click a move to choose it, again to play it"),
     ("Ctrl-C", "quit at once"),
 ];

@@ -22,6 +22,9 @@ pub struct Tally {
     pub games: BTreeMap<String, BTreeMap<String, Record>>,
 }
 
+/// Marks a level's games that were helped: `perfect (assisted)`.
+const ASSISTED: &str = " (assisted)";
+
 /// How a game ended, for the person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Finish {
@@ -81,12 +84,19 @@ impl Tally {
         write_atomically(path, text.as_bytes())
     }
 
-    pub fn record(&mut self, ruleset: &str, level: &str, result: Finish) {
+    /// Counts a game of `ruleset` (its identity) at `level`; games where a
+    /// tip, an undo or the values helped are kept apart from clean ones.
+    pub fn record(&mut self, ruleset: &str, level: &str, assisted: bool, result: Finish) {
+        let level = if assisted {
+            format!("{level}{ASSISTED}")
+        } else {
+            level.to_string()
+        };
         let r = self
             .games
             .entry(ruleset.to_string())
             .or_default()
-            .entry(level.to_string())
+            .entry(level)
             .or_default();
         match result {
             Finish::Won => r.won += 1,
@@ -95,17 +105,32 @@ impl Tally {
         }
     }
 
-    /// The record of one ruleset over every level.
+    /// The record of one ruleset over every level, clean games only (the
+    /// ones no tip, undo or values overlay helped).
     #[must_use]
     pub fn total(&self, ruleset: &str) -> Record {
+        self.sum(ruleset, false)
+    }
+
+    /// The record of the games of a ruleset that were helped.
+    #[must_use]
+    pub fn assisted(&self, ruleset: &str) -> Record {
+        self.sum(ruleset, true)
+    }
+
+    fn sum(&self, ruleset: &str, assisted: bool) -> Record {
         self.games
             .get(ruleset)
             .map_or_else(Record::default, |levels| {
-                levels.values().fold(Record::default(), |a, r| Record {
-                    won: a.won + r.won,
-                    lost: a.lost + r.lost,
-                    drawn: a.drawn + r.drawn,
-                })
+                levels
+                    .iter()
+                    .filter(|(level, _)| level.ends_with(ASSISTED) == assisted)
+                    .map(|(_, r)| r)
+                    .fold(Record::default(), |a, r| Record {
+                        won: a.won + r.won,
+                        lost: a.lost + r.lost,
+                        drawn: a.drawn + r.drawn,
+                    })
             })
     }
 }
@@ -119,8 +144,9 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("unbeatable-tally-{}", std::process::id()));
         let path = dir.join("tally.json");
         let mut t = Tally::default();
-        t.record("21-flags", "perfect", Finish::Lost);
-        t.record("21-flags", "easy", Finish::Won);
+        t.record("21-flags", "perfect", false, Finish::Lost);
+        t.record("21-flags", "easy", false, Finish::Won);
+        t.record("21-flags", "easy", true, Finish::Won);
         t.save(&path).unwrap();
         assert_eq!(Tally::load(&path), (t.clone(), None));
         assert_eq!(
@@ -131,6 +157,7 @@ mod tests {
                 drawn: 0
             }
         );
+        assert_eq!(t.assisted("21-flags").won, 1);
 
         std::fs::write(&path, b"{ not json").unwrap();
         let (fresh, note) = Tally::load(&path);

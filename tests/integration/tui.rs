@@ -240,7 +240,10 @@ fn menu_to_setup_to_game_to_game_over_to_menu() {
     }
     assert_eq!(status(&app), Status::Won(Player::First));
     assert!(screen(&app, 80, 24).contains("You win"));
-    assert_eq!(app.tally.total("flags-2-4").won, 1);
+    // Won with tips: counted apart from clean games.
+    let id = app.entry().unwrap().ruleset.identity();
+    assert_eq!(app.tally.assisted(&id).won, 1);
+    assert_eq!(app.tally.total(&id).won, 0);
     key(&mut app, KeyCode::Char('q'));
     assert!(is_menu(&app));
     key(&mut app, KeyCode::Char('q'));
@@ -309,6 +312,7 @@ fn tip_undo_swap_and_new_game() {
     key(&mut app, KeyCode::Char('u'));
     assert_eq!(state(&app).history.len(), 1);
     key(&mut app, KeyCode::Char('s'));
+    key(&mut app, KeyCode::Char('y'));
     let play = state(&app);
     assert_eq!(play.human, Some(Player::First));
     assert!(play.history.is_empty());
@@ -516,4 +520,75 @@ fn a_move_typed_while_the_computer_thinks_is_kept_and_played() {
         Some("a1"),
         "{done:?}"
     );
+}
+
+#[test]
+fn a_typo_is_refused_and_plays_nothing() {
+    let mut app = app("typo", straight_into("tic-tac-toe", Player::First));
+    keys(&mut app, "zz");
+    let play = state(&app);
+    assert_eq!(play.typed, "zz", "what was typed stays on the line");
+    assert!(play.message.unwrap().contains("there is no column 'z'"));
+    key(&mut app, KeyCode::Enter);
+    assert!(state(&app).history.is_empty(), "Enter played nothing");
+    // Clearing the line gives the cursor back; upper case is a cell.
+    key(&mut app, KeyCode::Esc);
+    keys(&mut app, "B2");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(state(&app).history[0], "b2");
+}
+
+#[test]
+fn a_wrong_character_inside_a_number_spoils_the_line() {
+    let mut app = app("typo-num", straight_into("21-flags", Player::First));
+    keys(&mut app, "-1");
+    key(&mut app, KeyCode::Enter);
+    assert!(state(&app).history.is_empty());
+    key(&mut app, KeyCode::Backspace);
+    key(&mut app, KeyCode::Backspace);
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(state(&app).history[0], "1");
+}
+
+#[test]
+fn leaving_a_game_in_progress_asks_first_and_counts_a_loss() {
+    let mut app = app("leave", straight_into("tic-tac-toe", Player::First));
+    keys(&mut app, "a1");
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(state(&app).history.len(), 2);
+    // Esc twice only clears the line.
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Esc);
+    assert!(is_playing(&app));
+    // n asks; any key but y keeps the game.
+    key(&mut app, KeyCode::Char('n'));
+    assert!(state(&app).message.unwrap().contains("Start a new game?"));
+    key(&mut app, KeyCode::Char('x'));
+    assert_eq!(state(&app).history.len(), 2);
+    // q asks; y leaves and counts the loss.
+    key(&mut app, KeyCode::Char('q'));
+    assert!(is_playing(&app));
+    key(&mut app, KeyCode::Char('y'));
+    assert!(is_menu(&app));
+    let id = app.entry().unwrap().ruleset.identity();
+    assert_eq!(app.tally.total(&id).lost, 1);
+}
+
+#[test]
+fn resigning_ends_the_game_as_a_loss() {
+    let mut app = app("resign", straight_into("21-flags", Player::First));
+    key(&mut app, KeyCode::Char('r'));
+    key(&mut app, KeyCode::Char('y'));
+    let id = app.entry().unwrap().ruleset.identity();
+    assert_eq!(app.tally.total(&id).lost, 1);
+    assert!(screen(&app, 80, 24).contains("You resigned"));
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    assert!(state(&app).history.is_empty(), "no move after resigning");
+    // A new game after it needs no question.
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('n'));
+    assert!(!screen(&app, 80, 24).contains("You resigned"));
 }

@@ -28,6 +28,29 @@ use work::Work;
 /// answer is shown.
 const PAUSE: Duration = Duration::from_millis(350);
 
+/// The longest typed line: no move is longer, and a stuck key is harmless.
+const MAX_TYPED: usize = 24;
+
+/// Ways to leave a game, each asked about first while it is in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    Menu,
+    NewGame,
+    SwapSides,
+    Resign,
+}
+
+impl Leave {
+    fn question(self) -> &'static str {
+        match self {
+            Self::Menu => "Leave this game for the menu? It counts as a loss.",
+            Self::NewGame => "Start a new game? This one counts as a loss.",
+            Self::SwapSides => "Swap sides and start again? This game counts as a loss.",
+            Self::Resign => "Resign this game? It counts as a loss.",
+        }
+    }
+}
+
 /// What the app draws the screen with.
 pub struct Frame<'a> {
     pub name: &'a str,
@@ -78,11 +101,19 @@ pub enum Action {
     /// Back to the menu.
     Menu,
     /// The game ended: count it once in the tally.
-    Finished {
-        finish: Finish,
-        level: String,
-        assisted: bool,
-    },
+    Finished(Report),
+    /// The person left a game in progress for the menu: count it (a loss)
+    /// and go back.
+    Abandoned(Report),
+}
+
+/// A game's result for the tally.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub finish: Finish,
+    pub level: String,
+    /// A tip, an undo or the values overlay helped.
+    pub assisted: bool,
 }
 
 /// A game on the screen, whatever its family.
@@ -107,7 +138,11 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     view: V,
     cursor: V::Cursor,
     typed: String,
+    /// Why the typed line cannot be a move, from its first wrong character.
+    typed_error: Option<String>,
     message: Option<String>,
+    /// A question waiting for y or n before a game in progress is left.
+    confirm: Option<Leave>,
     last_computer: Option<MoveOf<F>>,
     coach: Option<String>,
     hint: Option<String>,
@@ -125,6 +160,8 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     moved_at: Instant,
     /// A search failed: nothing starts on its own until the person acts.
     stalled: bool,
+    /// The person resigned the game.
+    resigned: bool,
     /// Enter was pressed on a typed move while the computer thought: play
     /// it as soon as it is the person's turn.
     queued: bool,
@@ -140,7 +177,9 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             view,
             cursor,
             typed: String::new(),
+            typed_error: None,
             message: None,
+            confirm: None,
             last_computer: None,
             coach: None,
             hint: None,
@@ -153,6 +192,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             reported: false,
             moved_at: Instant::now(),
             stalled: false,
+            resigned: false,
             queued: false,
         }
     }
@@ -174,7 +214,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
     }
 
     fn human_turn(&self) -> bool {
-        self.session.human_to_move() && !self.waiting_for_reply()
+        !self.resigned && self.session.human_to_move() && !self.waiting_for_reply()
     }
 
     fn waiting_for_reply(&self) -> bool {
@@ -187,6 +227,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.values = None;
         self.hint = None;
         self.typed.clear();
+        self.typed_error = None;
     }
 
     /// The person plays `mv`: it is drawn at once, and the computer's reply
@@ -207,7 +248,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
 
     /// Enter: the typed move if any, else the one under the cursor.
     fn enter(&mut self) {
-        if self.session.status().is_over() {
+        if self.over() {
             self.message = Some("the game is over: n for a new game, q for the menu".into());
             return;
         }
@@ -233,6 +274,9 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
                     return;
                 }
             }
+        } else if let Some(why) = &self.typed_error {
+            self.message = Some(format!("{why} (Backspace or Esc to fix it)"));
+            return;
         } else {
             match pos.read_move(&self.typed) {
                 Ok(mv) => mv,
@@ -245,18 +289,45 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.person_plays(mv);
     }
 
+    /// A typed character joins the line even when it cannot be part of a
+    /// move, so the line shows what was typed and Enter refuses it rather
+    /// than playing what is left; the first wrong character says why.
     fn type_char(&mut self, c: char) {
-        match self.view.typable(self.session.position(), &self.typed, c) {
-            Ok(()) => {
-                self.typed.push(c);
-                self.message = None;
-            }
-            Err(why) => self.message = Some(why),
+        if self.typed.chars().count() >= MAX_TYPED {
+            self.message = Some(format!("a move is at most {MAX_TYPED} characters"));
+            return;
         }
+        let spoiled = self.typed_error.is_some();
+        if !spoiled && let Err(why) = self.view.typable(self.session.position(), &self.typed, c) {
+            self.typed_error = Some(why);
+        }
+        self.typed.push(c);
+        self.message.clone_from(&self.typed_error);
+    }
+
+    fn backspace(&mut self) {
+        self.typed.pop();
+        self.retype();
+    }
+
+    /// Re-checks the line after an edit: the first character that cannot
+    /// be part of a move, if any is left.
+    fn retype(&mut self) {
+        let line = std::mem::take(&mut self.typed);
+        self.typed_error = None;
+        for c in line.chars() {
+            if self.typed_error.is_none()
+                && let Err(why) = self.view.typable(self.session.position(), &self.typed, c)
+            {
+                self.typed_error = Some(why);
+            }
+            self.typed.push(c);
+        }
+        self.message.clone_from(&self.typed_error);
     }
 
     fn undo(&mut self) {
-        if self.session.status().is_over() && self.reported {
+        if self.over() && self.reported {
             self.message = Some("the game is over and counted: n for a new game".into());
             return;
         }
@@ -308,7 +379,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
 
     /// Starts what is due when no work is running.
     fn start_due_work(&mut self) {
-        if self.work.is_some() || self.stalled {
+        if self.work.is_some() || self.stalled || self.resigned {
             return;
         }
         if self.session.computer_to_move() {
@@ -324,18 +395,23 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
 
     /// Counts a finished game once.
     fn finished(&mut self) -> Action {
-        let status = self.session.status();
-        if !status.is_over() || self.reported {
+        if !self.over() || self.reported {
             return Action::None;
         }
+        Action::Finished(self.report())
+    }
+
+    /// The game's result for the tally, counted from now on: a game not
+    /// over (resigned or left) is a loss.
+    fn report(&mut self) -> Report {
         self.reported = true;
         let human = self.session.setup().human;
-        let finish = match status {
+        let finish = match self.session.status() {
             Status::Won(p) if p == human => Finish::Won,
-            Status::Won(_) => Finish::Lost,
-            _ => Finish::Drawn,
+            Status::Draw => Finish::Drawn,
+            _ => Finish::Lost,
         };
-        Action::Finished {
+        Report {
             finish,
             level: self
                 .session
@@ -347,7 +423,67 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         }
     }
 
+    /// Whether the game has ended: played out, or resigned.
+    fn over(&self) -> bool {
+        self.resigned || self.session.status().is_over()
+    }
+
+    /// Moves have been made (or the person resigned) and nothing counted yet.
+    fn at_stake(&self) -> bool {
+        !self.reported && !self.session.moves().is_empty() && !self.session.status().is_over()
+    }
+
+    /// `q`, `n`, `s` and `r`: asked about first while a game is at stake.
+    fn ask_leave(&mut self, leave: Leave) -> Action {
+        let stake = if leave == Leave::Resign {
+            !self.over()
+        } else {
+            self.at_stake()
+        };
+        if stake {
+            self.confirm = Some(leave);
+            self.message = Some(format!("{} y: yes · any other key: no", leave.question()));
+            return Action::None;
+        }
+        self.leave(leave, false)
+    }
+
+    /// Carries out `leave`; `count` when the game is to be counted as lost.
+    fn leave(&mut self, leave: Leave, count: bool) -> Action {
+        self.work = None;
+        let report = count.then(|| self.report());
+        match leave {
+            Leave::Menu => report.map_or(Action::Menu, Action::Abandoned),
+            Leave::Resign => {
+                self.resigned = true;
+                self.message = None;
+                report.map_or(Action::None, Action::Finished)
+            }
+            Leave::NewGame | Leave::SwapSides => {
+                let mut setup = *self.session.setup();
+                if leave == Leave::SwapSides {
+                    setup.human = setup.human.opponent();
+                }
+                self.new_game(setup);
+                report.map_or(Action::None, Action::Finished)
+            }
+        }
+    }
+
+    /// The answer to a question from `ask_leave`.
+    fn answer(&mut self, leave: Leave, code: KeyCode) -> Action {
+        self.confirm = None;
+        if matches!(code, KeyCode::Char('y' | 'Y')) {
+            return self.leave(leave, true);
+        }
+        self.message = Some("kept playing".into());
+        Action::None
+    }
+
     fn banner(&self) -> &'static str {
+        if self.resigned && !self.session.status().is_over() {
+            return "You resigned";
+        }
         match words::ending(self.session.status(), self.session.setup().human) {
             "you win" => "You win",
             "computer wins" => "Computer wins",
@@ -362,6 +498,9 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     }
 
     fn on_key(&mut self, code: KeyCode, _area: Rect) -> Action {
+        if let Some(leave) = self.confirm {
+            return self.answer(leave, code);
+        }
         let dir = match code {
             KeyCode::Up => Some(Dir::Up),
             KeyCode::Down => Some(Dir::Down),
@@ -388,12 +527,10 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
         }
         match code {
             KeyCode::Enter => self.enter(),
-            KeyCode::Backspace => {
-                self.typed.pop();
-                self.message = None;
-            }
+            KeyCode::Backspace => self.backspace(),
             KeyCode::Esc => {
                 self.typed.clear();
+                self.typed_error = None;
                 self.message = None;
             }
             KeyCode::Char(c @ ('h' | 'j' | 'k' | 'l')) => {
@@ -405,19 +542,13 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
                 };
                 self.cursor = self.view.step(self.session.position(), self.cursor, dir);
             }
-            KeyCode::Char('q') => {
-                self.work = None;
-                return Action::Menu;
-            }
+            KeyCode::Char('q') => return self.ask_leave(Leave::Menu),
+            KeyCode::Char('n') => return self.ask_leave(Leave::NewGame),
+            KeyCode::Char('s') => return self.ask_leave(Leave::SwapSides),
+            KeyCode::Char('r') => return self.ask_leave(Leave::Resign),
             KeyCode::Char('t') => self.ask_hint(),
             KeyCode::Char('u') => self.undo(),
             KeyCode::Char('v') => self.toggle_values(),
-            KeyCode::Char('n') => self.new_game(*self.session.setup()),
-            KeyCode::Char('s') => {
-                let mut setup = *self.session.setup();
-                setup.human = setup.human.opponent();
-                self.new_game(setup);
-            }
             KeyCode::Char(c) => self.type_char(c),
             _ => {}
         }
@@ -468,7 +599,7 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     }
 
     fn in_progress(&self) -> bool {
-        !self.session.moves().is_empty() && !self.session.status().is_over()
+        self.at_stake()
     }
 
     fn state(&self) -> PlayState {

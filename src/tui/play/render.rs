@@ -102,6 +102,10 @@ pub fn render<F: Family, V: BoardView<F>>(
         )
     } else {
         match status {
+            Status::Ongoing if play.resigned => Line::from(vec![
+                Span::styled(format!(" {} ", play.banner()), t.title),
+                Span::styled("· n new game · s swap sides · q menu", t.dim),
+            ]),
             Status::Ongoing if human_turn => Line::styled(" Your move.", t.key),
             Status::Ongoing => Line::styled(" The computer is thinking…", t.dim),
             _ => Line::from(vec![
@@ -142,7 +146,10 @@ fn side_panel<F: Family, V: BoardView<F>>(
     block.render(area, buf);
     let mut lines: Vec<Line> = Vec::new();
     let history = play.session.history();
-    if play.session.status().is_over() {
+    if play.resigned && !play.session.status().is_over() {
+        lines.push(Line::styled(play.banner(), t.win));
+        lines.push(Line::raw(""));
+    } else if play.session.status().is_over() {
         lines.push(Line::styled(play.banner(), t.win));
         let moves = history.len();
         lines.push(Line::raw(match play.decided {

@@ -89,7 +89,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = block.inner(details);
     block.render(details, buf);
     if let Some(e) = app.entry() {
-        let record = app.tally.total(&e.id);
+        let id = e.ruleset.identity();
+        let (record, helped) = (app.tally.total(&id), app.tally.assisted(&id));
         let mut text = vec![
             Line::styled(e.ruleset.name.clone(), t.title),
             Line::styled(format!("{} · {}", e.ruleset.kind(), e.id), t.dim),
@@ -103,6 +104,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                     record.won, record.lost, record.drawn
                 )),
             ]),
+            Line::styled(
+                format!(
+                    "With help:    won {} · lost {} · drawn {}",
+                    helped.won, helped.lost, helped.drawn
+                ),
+                t.dim,
+            ),
             Line::raw(""),
             Line::styled("Enter to play.", t.key),
         ];

@@ -38,7 +38,7 @@ impl Widget for &App {
             Mode::Setup(s) => setup::render(self, s, area, buf),
             Mode::Playing(p) => {
                 let (name, record) = self.entry().map_or(("", (0, 0, 0)), |e| {
-                    let r = self.tally.total(&e.id);
+                    let r = self.tally.total(&e.ruleset.identity());
                     (e.ruleset.name.as_str(), (r.won, r.lost, r.drawn))
                 });
                 let frame = Frame {
