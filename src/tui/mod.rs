@@ -13,7 +13,11 @@ pub mod theme;
 pub mod ui;
 
 use std::io::{self, stdout};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+
+use signal_hook::consts::{SIGHUP, SIGTERM};
 
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -22,7 +26,7 @@ use ratatui::crossterm::execute;
 pub use app::{App, Start};
 
 /// How often the loop wakes while a search runs (to show its progress and
-/// take its answer), and when idle.
+/// take its answer), and when idle (a termination signal is seen within it).
 const BUSY_TICK: Duration = Duration::from_millis(50);
 const IDLE_TICK: Duration = Duration::from_millis(500);
 
@@ -41,6 +45,12 @@ impl Drop for Restore {
 /// # Errors
 /// Terminal errors (the terminal is restored first).
 pub fn run(app: App) -> io::Result<()> {
+    // SIGTERM and SIGHUP (a closed terminal window) end the loop like q,
+    // so the terminal is restored on the way out.
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [SIGTERM, SIGHUP] {
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
     let mut terminal = ratatui::try_init()?;
     let _restore = Restore;
     // ratatui's hook restores raw mode and the screen; mouse capture too.
@@ -50,7 +60,7 @@ pub fn run(app: App) -> io::Result<()> {
         hook(info);
     }));
     execute!(stdout(), EnableMouseCapture)?;
-    app.run(&mut terminal)
+    app.run(&mut terminal, &stop)
 }
 
 impl App {
@@ -58,10 +68,10 @@ impl App {
     ///
     /// # Errors
     /// Terminal errors.
-    pub fn run(mut self, terminal: &mut DefaultTerminal) -> io::Result<()> {
+    pub fn run(mut self, terminal: &mut DefaultTerminal, stop: &AtomicBool) -> io::Result<()> {
         loop {
             self.tick();
-            if self.quitting() {
+            if self.quitting() || stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
             terminal.draw(|frame| frame.render_widget(&self, frame.area()))?;

@@ -113,11 +113,20 @@ fn play_21_flags_in_a_real_terminal() {
     tmux.keys(&["1", "Enter"]);
     let screen = tmux.wait_for(&["17 flags left", "The computer took 3."]);
     assert!(screen.contains("1 3"), "the moves are listed:\n{screen}");
+    // Leaving a game in progress asks first.
     tmux.keys(&["q"]);
-    tmux.wait_for(&["Enter to play"]);
+    tmux.wait_for(&["Leave this game for the menu?"]);
+    tmux.keys(&["y"]);
+    tmux.wait_for(&["Enter to play", "lost 1"]);
     tmux.keys(&["q"]);
     tmux.wait_for(&["EXITED 0"]);
-    // Back on the normal screen, with the terminal in cooked mode again.
+    assert_restored(&tmux, "flags left");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Back on the normal screen (no `game_text` left on it), with the
+/// terminal in cooked mode and the cursor shown.
+fn assert_restored(tmux: &Tmux, game_text: &str) {
     tmux.keys(&["clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo; echo STTY-DONE", "Enter"]);
     let screen = tmux.wait_for(&["STTY-DONE"]);
     let words: Vec<&str> = screen.split_whitespace().collect();
@@ -126,9 +135,45 @@ fn play_21_flags_in_a_real_terminal() {
         "terminal not restored:\n{screen}"
     );
     assert!(
-        !screen.contains("flags left"),
+        !screen.contains(game_text),
         "the alternate screen was left:\n{screen}"
     );
+    let cursor = tmux.run(&["display-message", "-p", "-t", "e2e", "#{cursor_flag}"]);
+    assert_eq!(cursor.trim(), "1", "the cursor is hidden");
+}
+
+/// What no typo, no Esc and no stray key may do: play a move or leave the
+/// game. And a termination signal leaves the terminal as it was.
+#[test]
+fn typos_and_esc_lose_nothing_and_sigterm_restores_the_terminal() {
+    if !have_tmux() {
+        return;
+    }
+    let (tmux, data) = start("typos", "play tic-tac-toe --human first --level perfect");
+    tmux.wait_for(&["Tic-tac-toe", "Your move."]);
+    tmux.keys(&["z", "z", "Enter"]);
+    let screen = tmux.wait_for(&["there is no column 'z'", "Backspace or Esc"]);
+    assert!(!screen.contains(" X "), "a typo was played:\n{screen}");
+    tmux.keys(&["Escape", "Escape"]);
+    tmux.keys(&["b", "2", "Enter"]);
+    tmux.wait_for(&["The computer played", "Your move."]);
+    tmux.keys(&["Escape", "Escape"]);
+    tmux.keys(&["n"]);
+    tmux.wait_for(&["Start a new game? This one counts as a loss."]);
+    tmux.keys(&["Escape"]);
+    let screen = tmux.wait_for(&["kept playing"]);
+    assert!(
+        screen.contains(" X "),
+        "the game was thrown away:\n{screen}"
+    );
+    let shell = tmux.run(&["display-message", "-p", "-t", "e2e", "#{pane_pid}"]);
+    let killed = Command::new("pkill")
+        .args(["-TERM", "-P", shell.trim()])
+        .status()
+        .expect("pkill runs");
+    assert!(killed.success(), "no program to stop");
+    tmux.wait_for(&["EXITED"]);
+    assert_restored(&tmux, "Your move");
     let _ = std::fs::remove_dir_all(&data);
 }
 
