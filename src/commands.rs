@@ -86,7 +86,9 @@ pub fn check(files: &[PathBuf]) -> ExitCode {
         match rules::load_path(file) {
             Ok(r) => println!("{}: ok — {} ({})", file.display(), r.name, r.kind()),
             Err(e) => {
-                eprintln!("{e}");
+                let styled =
+                    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+                eprintln!("{}", e.report(styled));
                 failed = true;
             }
         }

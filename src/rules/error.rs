@@ -4,6 +4,8 @@
 use std::fmt;
 use std::ops::Range;
 
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+
 use crate::schema::{Problem, line_column};
 
 /// A problem placed in its file.
@@ -51,6 +53,43 @@ impl RulesetError {
             source: source.to_string(),
             problems,
         }
+    }
+}
+
+impl RulesetError {
+    /// Every problem the way cargo and rustc show them: the message, the
+    /// file, line and column, and the line itself with carets under the
+    /// text at fault. `styled` adds colour.
+    #[must_use]
+    pub fn report(&self, styled: bool) -> String {
+        let Self::Invalid {
+            file,
+            source,
+            problems,
+        } = self
+        else {
+            return format!("error: {self}");
+        };
+        let groups: Vec<Group<'_>> = problems
+            .iter()
+            .map(|p| {
+                // An empty span (a missing key, the end of the file) still
+                // gets a caret: one character wide, inside the text.
+                let start = p.span.start.min(source.len());
+                let end = p.span.end.clamp(start, source.len());
+                Level::ERROR.primary_title(p.message.as_str()).element(
+                    Snippet::source(source.as_str())
+                        .path(file.as_str())
+                        .annotation(AnnotationKind::Primary.span(start..end)),
+                )
+            })
+            .collect();
+        let renderer = if styled {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        renderer.render(&groups)
     }
 }
 

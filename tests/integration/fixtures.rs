@@ -43,6 +43,7 @@ fn invalid_fixtures_are_refused_at_the_named_place() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{} was accepted", path.display());
         let (place, fragment) = expect.split_at(expect.find(": ").map_or(expect.len(), |i| i + 2));
+        let place = place.trim_end_matches(": ");
         assert!(
             stderr.contains(&format!("{}:{place}", path.display()))
                 && stderr.contains(fragment.trim()),
@@ -50,6 +51,36 @@ fn invalid_fixtures_are_refused_at_the_named_place() {
             path.display()
         );
         assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+/// `check` goes on past the first problem: all three of the fixture's,
+/// each under its line with carets, the way rustc shows them.
+#[test]
+fn check_reports_every_problem_with_carets() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/three-errors.toml");
+    let out = unbeatable().arg("check").arg(&path).output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("error: ").count(), 3, "{stderr}");
+    for (line, text, carets) in [
+        (6, "width = \"seven\"", "^^^^^^^"),
+        (8, "k = 0", "^"),
+        (9, "gravity", "^^^^^^^"),
+    ] {
+        assert!(
+            stderr.contains(&format!("{}:{line}:", path.display())),
+            "line {line} not named: {stderr}"
+        );
+        let shown = stderr
+            .lines()
+            .position(|l| l.contains(text) && l.starts_with(&format!("{line} |")))
+            .unwrap_or_else(|| panic!("line {line} not shown: {stderr}"));
+        let under = stderr.lines().nth(shown + 1).unwrap_or_default();
+        assert!(
+            under.contains(carets),
+            "no carets under line {line}: {stderr}"
+        );
     }
 }
 
