@@ -100,6 +100,8 @@ pub struct App {
     pub mode: Mode,
     /// The help overlay is open over the screen.
     pub help: bool,
+    /// How many lines the help overlay is scrolled down.
+    pub help_scroll: u16,
     pub entries: Vec<Entry>,
     pub selected: usize,
     pub human: Player,
@@ -153,6 +155,7 @@ impl App {
         let mut app = Self {
             mode: Mode::Menu,
             help: false,
+            help_scroll: 0,
             entries,
             selected: 0,
             human: start.human.unwrap_or(Player::First),

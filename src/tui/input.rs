@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use crate::engine::{Level, Player};
 
 use super::app::{App, Mode};
-use super::ui::{MIN_HEIGHT, MIN_WIDTH, menu_list_area, menu_rows};
+use super::ui::{MIN_HEIGHT, MIN_WIDTH, help_max_scroll, menu_list_area, menu_rows};
 
 impl App {
     /// Handles one terminal event; `area` is the terminal's size.
@@ -34,16 +34,24 @@ impl App {
             return;
         }
         if self.help {
-            if matches!(
-                key.code,
-                KeyCode::Char('?' | 'q') | KeyCode::Esc | KeyCode::F(1)
-            ) {
-                self.help = false;
+            let most = help_max_scroll(self, area);
+            match key.code {
+                KeyCode::Char('?' | 'q') | KeyCode::Esc | KeyCode::F(1) => self.help = false,
+                KeyCode::Up | KeyCode::Char('k') => {
+                    self.help_scroll = self.help_scroll.saturating_sub(1);
+                }
+                KeyCode::Down | KeyCode::Char('j') => {
+                    self.help_scroll = (self.help_scroll + 1).min(most);
+                }
+                KeyCode::PageUp | KeyCode::Home => self.help_scroll = 0,
+                KeyCode::PageDown | KeyCode::End => self.help_scroll = most,
+                _ => {}
             }
             return;
         }
         if matches!(key.code, KeyCode::Char('?') | KeyCode::F(1)) {
             self.help = true;
+            self.help_scroll = 0;
             return;
         }
         match &mut self.mode {

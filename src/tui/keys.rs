@@ -6,7 +6,7 @@ pub type KeyHelp = (&'static str, &'static str);
 pub const MENU: &[KeyHelp] = &[
     ("↑↓/jk", "choose"),
     ("Enter", "play"),
-    ("?", "help"),
+    ("?", "rules/keys"),
     ("q", "quit"),
     ("mouse", "click a game to choose it, again to play"),
 ];
@@ -16,7 +16,7 @@ pub const SETUP: &[KeyHelp] = &[
     ("↑↓", "practice level"),
     ("Enter", "start"),
     ("q/Esc", "back"),
-    ("?", "help"),
+    ("?", "rules/keys"),
 ];
 
 pub const GAME: &[KeyHelp] = &[
@@ -26,7 +26,7 @@ pub const GAME: &[KeyHelp] = &[
     ("u", "undo"),
     ("v", "values"),
     ("q", "menu"),
-    ("?", "help"),
+    ("?", "rules/keys"),
     ("type", "a move in notation, then Enter (3, 2:3, 50, b2)"),
     (
         "Backspace/Esc",

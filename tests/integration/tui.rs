@@ -592,3 +592,35 @@ fn resigning_ends_the_game_as_a_loss() {
     key(&mut app, KeyCode::Char('n'));
     assert!(!screen(&app, 80, 24).contains("You resigned"));
 }
+
+/// The rules card of each family, in the help overlay of a game.
+#[test]
+fn rules_card_snapshots() {
+    for id in [
+        "21-flags",
+        "nim-pass",
+        "juniper-green",
+        "four-by-four-three",
+    ] {
+        let mut app = app(&format!("card-{id}"), straight_into(id, Player::First));
+        key(&mut app, KeyCode::Char('?'));
+        let shown = screen(&app, 100, 40);
+        assert!(shown.contains("Rules of"), "{shown}");
+        insta::assert_snapshot!(format!("rules_card_{id}"), shown);
+    }
+}
+
+#[test]
+fn help_scrolls_to_its_end_on_a_small_screen() {
+    let mut app = app("help-scroll", straight_into("tic-tac-toe", Player::First));
+    key(&mut app, KeyCode::Char('?'));
+    assert!(screen(&app, 80, 24).contains("more below"));
+    for _ in 0..40 {
+        key(&mut app, KeyCode::Down);
+    }
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("as hard as possible"), "{shown}");
+    assert!(!shown.contains("more below"), "{shown}");
+    key(&mut app, KeyCode::Esc);
+    assert!(!screen(&app, 80, 24).contains("Help"));
+}

@@ -1,4 +1,6 @@
-//! The help overlay: every key of the screen, from the same list as the footer.
+//! The help overlay: the rules of the chosen ruleset in words (its rules
+//! card), then every key of the screen from the same list as the footer.
+//! It scrolls where the terminal is too short for all of it.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
@@ -8,47 +10,98 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 use crate::tui::app::{App, Mode};
 use crate::tui::keys;
 
-pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+/// The overlay's width, borders included.
+const WIDTH: u16 = 72;
+
+/// The overlay's lines, before scrolling.
+#[must_use]
+pub fn lines(app: &App) -> Vec<Line<'static>> {
     let t = app.theme;
+    let text = usize::from(WIDTH) - 4;
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some(e) = app.entry() {
+        lines.push(Line::styled(
+            format!(" Rules of {}", e.ruleset.name),
+            t.title,
+        ));
+        for sentence in e.ruleset.rules.card() {
+            for row in textwrap::wrap(&sentence, text) {
+                lines.push(Line::raw(format!(" {row}")));
+            }
+        }
+        lines.push(Line::raw(""));
+    }
     let list = match app.mode {
         Mode::Menu | Mode::Quit => keys::MENU,
         Mode::Setup(_) => keys::SETUP,
         Mode::Playing(_) => keys::GAME,
     };
-    let mut lines: Vec<Line> = list
-        .iter()
-        .map(|(k, what)| {
-            Line::from(vec![
-                Span::styled(format!(" {k:<14}"), t.key),
-                Span::raw(*what),
-            ])
-        })
-        .collect();
+    lines.push(Line::styled(" Keys", t.title));
+    lines.extend(list.iter().map(|(k, what)| {
+        Line::from(vec![
+            Span::styled(format!(" {k:<14}"), t.key),
+            Span::raw(*what),
+        ])
+    }));
     lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        " The computer wins when it can, forces a draw when it cannot,",
-        t.dim,
-    ));
-    lines.push(Line::styled(
-        " and otherwise makes your win as hard as possible.",
-        t.dim,
-    ));
-    lines.push(Line::styled(" ? or Esc closes this help.", t.dim));
-    let height = lines.len() as u16 + 2;
-    // Above the status line, the input line and the footer, so the game's
-    // progress stays in sight while the help is open.
+    for row in textwrap::wrap(
+        "The computer wins when it can, forces a draw when it cannot, and otherwise makes your win as hard as possible.",
+        text,
+    ) {
+        lines.push(Line::styled(format!(" {row}"), t.dim));
+    }
+    lines
+}
+
+/// The box the overlay takes: above the status line, the input line and
+/// the footer, so the game's progress stays in sight while it is open.
+fn box_area(area: Rect, lines: usize) -> Rect {
     let above = Rect {
         height: area.height.saturating_sub(3),
         ..area
     };
-    let box_area = above.centered(
-        Constraint::Length(72),
+    let height = u16::try_from(lines).unwrap_or(u16::MAX).saturating_add(2);
+    above.centered(
+        Constraint::Length(WIDTH),
         Constraint::Length(height.min(above.height)),
-    );
-    Clear.render(box_area, buf);
-    let block = Block::default()
+    )
+}
+
+/// How far the overlay can scroll in `area`.
+#[must_use]
+pub fn max_scroll(app: &App, area: Rect) -> u16 {
+    let lines = lines(app);
+    let shown = box_area(area, lines.len()).height.saturating_sub(2);
+    u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_sub(shown)
+}
+
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    let t = app.theme;
+    let lines = lines(app);
+    let total = lines.len();
+    let area_box = box_area(area, total);
+    let scroll = app.help_scroll.min(max_scroll(app, area));
+    let more = scroll < max_scroll(app, area);
+    Clear.render(area_box, buf);
+    let mut block = Block::default()
         .borders(Borders::ALL)
         .border_style(t.border)
-        .title(Span::styled(" Help ", t.title));
-    Paragraph::new(lines).block(block).render(box_area, buf);
+        .title(Span::styled(" Help ", t.title))
+        .title_bottom(Span::styled(
+            if more || scroll > 0 {
+                " ↑↓ more · ? or Esc closes this help "
+            } else {
+                " ? or Esc closes this help "
+            },
+            t.dim,
+        ));
+    if more {
+        block = block.title(Span::styled(" ↓ more below ", t.key).into_right_aligned_line());
+    }
+    Paragraph::new(lines)
+        .block(block)
+        .scroll((scroll, 0))
+        .render(area_box, buf);
 }

@@ -14,6 +14,7 @@ use super::keys::{IN_FOOTER, KeyHelp};
 use super::play::Frame;
 use super::theme::Theme;
 
+pub use help::max_scroll as help_max_scroll;
 pub use menu::{list_area as menu_list_area, rows as menu_rows};
 
 /// The board area of the playing screen, for mapping clicks in tests.

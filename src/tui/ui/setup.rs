@@ -50,7 +50,10 @@ pub fn render(app: &App, screen: &SetupScreen, area: Rect, buf: &mut Buffer) {
         ));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled("Enter starts the game.", t.key));
+    lines.push(Line::styled(
+        "Enter starts the game · ? shows the rules and the keys.",
+        t.key,
+    ));
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(body.inner(Margin::new(2, 1)), buf);
