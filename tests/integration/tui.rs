@@ -9,6 +9,7 @@ use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 use unbeatable::engine::{Level, Player, Status};
 use unbeatable::rules::{self, Ruleset};
 use unbeatable::tui::app::Mode;
@@ -623,4 +624,50 @@ fn help_scrolls_to_its_end_on_a_small_screen() {
     assert!(!shown.contains("more below"), "{shown}");
     key(&mut app, KeyCode::Esc);
     assert!(!screen(&app, 80, 24).contains("Help"));
+}
+
+/// Played numbers differ from the ones that cannot be played now, with
+/// colour and without: crossed out and marked `×`; the rule line names
+/// the number to answer.
+#[test]
+fn divisors_board_marks_played_numbers_with_and_without_colour() {
+    for (theme, name) in [(&THEME, "colour"), (&unbeatable::tui::theme::MONO, "mono")] {
+        let start = Start {
+            pause: Some(std::time::Duration::ZERO),
+            ..straight_into("multiples-divisors-100", Player::First)
+        };
+        let mut app = App::new(
+            rules::builtins(),
+            start,
+            Some(tally_path(&format!("marks-{name}"))),
+            theme,
+        );
+        settle(&mut app);
+        keys(&mut app, "50");
+        key(&mut app, KeyCode::Enter);
+        settle(&mut app);
+        let term = draw(&app, 80, 24);
+        let buf = term.backend().buffer();
+        let shown = screen(&app, 80, 24);
+        let last = state(&app).history.last().cloned().unwrap();
+        assert!(
+            shown.contains(&format!("Next: a multiple or a divisor of {last}")),
+            "{shown}"
+        );
+        assert!(shown.contains("7×: played"), "{shown}");
+        // Find 50 on the grid: crossed out, with its × after it.
+        let (x, y) = (0..24u16)
+            .flat_map(|y| (0..60u16).map(move |x| (x, y)))
+            .find(|&(x, y)| {
+                buf[(x, y)].symbol() == "5"
+                    && buf[(x + 1, y)].symbol() == "0"
+                    && buf[(x + 2, y)].symbol() == "×"
+            })
+            .unwrap_or_else(|| panic!("50 is not marked played ({name}):\n{shown}"));
+        assert!(
+            buf[(x, y)].modifier.contains(Modifier::CROSSED_OUT),
+            "{name}: 50 is not crossed out"
+        );
+        insta::assert_snapshot!(format!("divisors_marks_{name}"), shown);
+    }
 }

@@ -1,8 +1,11 @@
-//! divisors: the grid of numbers — played ones dimmed, the numbers that may
-//! be played highlighted, the last one marked.
+//! divisors: the grid of numbers — the numbers that may be played bright,
+//! the others dim, played ones crossed out and marked `×` (so they differ
+//! without colour too), the last one marked — and under it the rule of the
+//! turn and a key to the marks.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Modifier;
 
 use crate::engine::Game;
 use crate::games::divisors::{Divisors, DivisorsGame};
@@ -13,6 +16,17 @@ use super::{BoardView, Ctx, Dir, digits_only, put};
 pub struct DivisorsView;
 
 const COLUMNS: usize = 10;
+
+/// Rows under the grid: a blank, the rule of the turn, the key to marks.
+const BELOW: u16 = 3;
+
+/// Where the grid of numbers goes in the board's area.
+fn grid(area: Rect) -> Rect {
+    Rect {
+        height: area.height.saturating_sub(BELOW).max(1),
+        ..area
+    }
+}
 
 /// A cell: the number right-aligned, then the overlay's mark (or a space).
 fn cell_width(pos: &DivisorsGame) -> u16 {
@@ -63,9 +77,10 @@ impl BoardView<Divisors> for DivisorsView {
         pos.is_legal(n).then_some(n)
     }
 
-    fn render(&self, ctx: &Ctx<'_, Divisors, usize>, area: Rect, buf: &mut Buffer) {
+    fn render(&self, ctx: &Ctx<'_, Divisors, usize>, board: Rect, buf: &mut Buffer) {
         let pos = ctx.pos;
         let t = ctx.theme;
+        let area = grid(board);
         let cell = cell_width(pos);
         let rows = usize::from(area.height).max(1);
         let total_rows = pos.board.len().div_ceil(COLUMNS);
@@ -77,12 +92,13 @@ impl BoardView<Divisors> for DivisorsView {
                     break;
                 }
                 let n = pos.board.min + i as u32;
+                let played = pos.is_played(n);
                 let style = if ctx.human_turn && i == ctx.cursor {
                     t.cursor
                 } else if Some(n) == pos.current {
                     t.last_move
-                } else if pos.is_played(n) {
-                    t.played
+                } else if played {
+                    t.played.add_modifier(Modifier::CROSSED_OUT)
                 } else if pos.is_legal(n) {
                     t.legal
                 } else {
@@ -94,8 +110,33 @@ impl BoardView<Divisors> for DivisorsView {
                 put(buf, area, x, y, &format!("{n:>digits$}"), style);
                 if let Some((m, s)) = ctx.mark(n) {
                     put(buf, area, x + cell - 1, y, &m.to_string(), s);
+                } else if played {
+                    put(buf, area, x + cell - 1, y, "×", t.played);
                 }
             }
+        }
+        // The rule of this turn, and what the marks mean.
+        let rule = match pos.current {
+            Some(c) => format!("Next: a multiple or a divisor of {c}."),
+            None => "Opening: any bright number.".to_string(),
+        };
+        let y = board.bottom().saturating_sub(2);
+        put(buf, board, board.x, y, &rule, t.text);
+        let key = [
+            ("bright", t.legal, ": playable · "),
+            ("dim", t.dim, ": not now · "),
+            (
+                "7×",
+                t.played.add_modifier(Modifier::CROSSED_OUT),
+                ": played",
+            ),
+        ];
+        let mut x = board.x;
+        for (word, style, after) in key {
+            put(buf, board, x, y + 1, word, style);
+            x += word.chars().count() as u16;
+            put(buf, board, x, y + 1, after, t.dim);
+            x += after.chars().count() as u16;
         }
     }
 
@@ -113,6 +154,10 @@ impl BoardView<Divisors> for DivisorsView {
             return None;
         }
         // The rows shown follow the cursor, as in `render`.
+        let area = grid(area);
+        if dy >= area.height {
+            return None;
+        }
         let i = (top_row(pos, cursor, area.height) + usize::from(dy)) * COLUMNS + c;
         (i < pos.board.len()).then_some(i)
     }
