@@ -121,3 +121,98 @@ pub fn hint_line(h: &Hint<String>) -> String {
         }
     }
 }
+
+/// Terms of the explanations, each with what it means in plain words.
+const TERMS: &[(&str, &str)] = &[
+    (
+        "nim-sum",
+        "write each pile's size in binary and add the columns without carrying",
+    ),
+    (
+        "XOR",
+        "adding binary numbers column by column without carrying",
+    ),
+    (
+        "Grundy value",
+        "the size of the plain nim pile that a pile plays like",
+    ),
+    (
+        "Sprague–Grundy",
+        "the theorem that every such game plays like nim",
+    ),
+    (
+        "maximum matching",
+        "as many pairs as possible of numbers where one divides the other, with no number in two pairs",
+    ),
+    ("misère", "whoever makes the last move loses"),
+    (
+        "threat-space search",
+        "a search that tries only moves that threaten to win, and every defence against them",
+    ),
+    (
+        "continuous fours",
+        "each move threatens to win at once, so every reply is forced",
+    ),
+];
+
+/// Explains each technical term the first time it appears in what one
+/// reader sees (a game's tips, coach and idea): `nim-sum (write each
+/// pile's size in binary…)`.
+#[derive(Clone, Debug, Default)]
+pub struct Glossary {
+    explained: Vec<&'static str>,
+}
+
+impl Glossary {
+    /// `text` with the terms not explained before explained after their
+    /// first appearance.
+    pub fn explain(&mut self, text: &str) -> String {
+        let mut out = text.to_string();
+        for &(term, meaning) in TERMS {
+            if self.explained.contains(&term) {
+                continue;
+            }
+            let Some(at) = out.to_lowercase().find(&term.to_lowercase()) else {
+                continue;
+            };
+            // Only where the lower-casing kept the byte positions.
+            if !out.is_char_boundary(at) || !out.is_char_boundary(at + term.len()) {
+                continue;
+            }
+            let end = at + term.len();
+            // After the word the term starts ("Grundy values" too), unless
+            // a parenthesis already explains it.
+            let word_end = out[end..]
+                .find(|c: char| !c.is_alphanumeric())
+                .map_or(out.len(), |i| end + i);
+            if out[word_end..].starts_with(" (") {
+                self.explained.push(term);
+                continue;
+            }
+            out.insert_str(word_end, &format!(" ({meaning})"));
+            self.explained.push(term);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod glossary_tests {
+    use super::Glossary;
+
+    #[test]
+    fn a_term_is_explained_once_and_only_where_unexplained() {
+        let mut g = Glossary::default();
+        let first = g.explain("play so that the nim-sum is 0");
+        assert!(
+            first.contains("nim-sum (write each pile's size in binary"),
+            "{first}"
+        );
+        assert_eq!(g.explain("the nim-sum is 0"), "the nim-sum is 0");
+        let mut g = Glossary::default();
+        let already = "Nim-sum (the piles XORed in binary): 3.";
+        assert_eq!(g.explain(already), already);
+        let plural = Glossary::default().explain("Grundy values of the piles");
+        assert!(plural.starts_with("Grundy values (the size"), "{plural}");
+    }
+}

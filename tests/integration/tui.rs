@@ -585,6 +585,13 @@ fn resigning_ends_the_game_as_a_loss() {
     let id = app.entry().unwrap().ruleset.identity();
     assert_eq!(app.tally.total(&id).lost, 1);
     assert!(screen(&app, 80, 24).contains("You resigned"));
+    // The idea behind the result comes first in the help once it is over.
+    settle(&mut app);
+    key(&mut app, KeyCode::Char('?'));
+    let help = screen(&app, 100, 40);
+    assert!(help.contains("The idea behind the result"), "{help}");
+    assert!(help.contains("Losing counts"), "{help}");
+    key(&mut app, KeyCode::Esc);
     keys(&mut app, "1");
     key(&mut app, KeyCode::Enter);
     assert!(state(&app).history.is_empty(), "no move after resigning");

@@ -56,9 +56,17 @@ pub fn explain(table: &Table, pos: &FlagsGame) -> Vec<String> {
                 p.len
             )
         };
+        let flags = |n: u64| {
+            if n == 1 {
+                "1 flag".to_string()
+            } else {
+                format!("{n} flags")
+            }
+        };
         lines.push(format!(
-            "From {first} flags on the outcomes repeat every {} flags: {pattern}.",
-            p.len
+            "From {} on, the outcomes repeat every {}: {pattern}.",
+            flags(first),
+            flags(p.len as u64)
         ));
     }
     lines.push(

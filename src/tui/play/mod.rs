@@ -15,7 +15,10 @@ use ratatui::layout::Rect;
 
 use crate::engine::{Game, Player, Status};
 use crate::games::Family;
-use crate::session::{Session, Setup, words};
+use std::sync::Arc;
+
+use crate::engine::Solver;
+use crate::session::{Job, Poll, Session, Setup, words};
 
 use super::boards::{BoardView, Dir, MoveOf, Values};
 use super::tally::Finish;
@@ -131,6 +134,10 @@ pub trait PlayScreen: Send {
     fn in_progress(&self) -> bool;
     /// What the screen shows, in words.
     fn state(&self) -> PlayState;
+    /// The idea behind the game from its start, once worked out.
+    fn idea(&self) -> Option<&[String]>;
+    /// Whether the game has ended (played out or resigned).
+    fn over(&self) -> bool;
 }
 
 pub struct Playing<F: Family, V: BoardView<F>> {
@@ -165,6 +172,12 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     /// Enter was pressed on a typed move while the computer thought: play
     /// it as soon as it is the person's turn.
     queued: bool,
+    /// The idea behind the game from its start, in plain words: worked
+    /// out beside the screen when the game begins.
+    idea: Option<Vec<String>>,
+    idea_job: Option<Job<Vec<String>>>,
+    /// Terms already explained in this game's tips and coach.
+    glossary: words::Glossary,
 }
 
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
@@ -194,6 +207,38 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             stalled: false,
             resigned: false,
             queued: false,
+            idea: None,
+            idea_job: None,
+            glossary: words::Glossary::default(),
+        }
+        .with_idea()
+    }
+
+    /// Starts working out the idea behind the game, from its start.
+    fn with_idea(mut self) -> Self {
+        let solver = Arc::clone(self.session.solver());
+        let start = self.session.position().clone();
+        self.idea_job = Some(Job::spawn(self.session.budget(), move |budget| {
+            let value = solver.value(&start, &budget.share(0.5));
+            let mut lines = vec![words::verdict(start.to_move(), value)];
+            lines.extend(solver.explain(&start, &budget));
+            let mut glossary = words::Glossary::default();
+            lines.iter().map(|l| glossary.explain(l)).collect()
+        }));
+        self
+    }
+
+    /// Takes the idea when it is ready.
+    fn collect_idea(&mut self) {
+        if let Some(job) = self.idea_job.as_mut() {
+            match job.poll() {
+                Poll::Pending => {}
+                Poll::Done(lines) => {
+                    self.idea = Some(lines);
+                    self.idea_job = None;
+                }
+                Poll::Failed => self.idea_job = None,
+            }
         }
     }
 
@@ -577,6 +622,7 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     }
 
     fn tick(&mut self) -> Action {
+        self.collect_idea();
         self.collect_work();
         if self.queued && self.human_turn() {
             self.message = None;
@@ -587,7 +633,15 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     }
 
     fn thinking(&self) -> bool {
-        self.work.is_some()
+        self.work.is_some() || self.idea_job.is_some()
+    }
+
+    fn idea(&self) -> Option<&[String]> {
+        self.idea.as_deref()
+    }
+
+    fn over(&self) -> bool {
+        Playing::over(self)
     }
 
     fn setup(&self) -> Setup {

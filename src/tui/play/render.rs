@@ -148,6 +148,7 @@ fn side_panel<F: Family, V: BoardView<F>>(
     let history = play.session.history();
     if play.resigned && !play.session.status().is_over() {
         lines.push(Line::styled(play.banner(), t.win));
+        lines.push(Line::styled("? shows the idea behind it.", t.key));
         lines.push(Line::raw(""));
     } else if play.session.status().is_over() {
         lines.push(Line::styled(play.banner(), t.win));
@@ -157,6 +158,7 @@ fn side_panel<F: Family, V: BoardView<F>>(
             Some(Some(n)) => format!("Decided by move {n} of {moves}."),
             _ => format!("{moves} moves."),
         }));
+        lines.push(Line::styled("? shows the idea behind it.", t.key));
         lines.push(Line::raw(""));
     }
     if play.proven_start == Some(false) {

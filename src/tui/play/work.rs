@@ -180,7 +180,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         match answer {
             Answer::Reply { coach, choice } => {
                 if coach.is_some() {
-                    self.coach = coach;
+                    self.coach = coach.map(|c| self.glossary.explain(&c));
                 }
                 if let Some(choice) = choice {
                     match self.session.play(choice.mv) {
@@ -198,7 +198,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
                     }
                 }
             }
-            Answer::Hint(text) => self.hint = Some(text),
+            Answer::Hint(text) => self.hint = Some(self.glossary.explain(&text)),
             Answer::Values(values) => self.values = Some(values),
             Answer::Decided(d) => self.decided = Some(d),
             Answer::Start(_) => {}

@@ -19,6 +19,28 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     let t = app.theme;
     let text = usize::from(WIDTH) - 4;
     let mut lines: Vec<Line> = Vec::new();
+    // The idea behind the game: first once it is over, last (it gives the
+    // puzzle away) while it is played.
+    let game = app.playing();
+    let idea = |lines: &mut Vec<Line<'static>>, heading: &str| {
+        let Some(play) = game else { return };
+        lines.push(Line::styled(format!(" {heading}"), t.title));
+        match play.idea() {
+            Some(idea) => {
+                for sentence in idea {
+                    for row in textwrap::wrap(sentence, text) {
+                        lines.push(Line::raw(format!(" {row}")));
+                    }
+                }
+            }
+            None => lines.push(Line::styled(" Being worked out…", t.dim)),
+        }
+        lines.push(Line::raw(""));
+    };
+    let over = game.is_some_and(|p| p.over());
+    if over {
+        idea(&mut lines, "The idea behind the result");
+    }
     if let Some(e) = app.entry() {
         lines.push(Line::styled(
             format!(" Rules of {}", e.ruleset.name),
@@ -49,6 +71,13 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         text,
     ) {
         lines.push(Line::styled(format!(" {row}"), t.dim));
+    }
+    if !over && game.is_some() {
+        lines.push(Line::raw(""));
+        idea(
+            &mut lines,
+            "The idea behind this game (it gives the puzzle away)",
+        );
     }
     lines
 }
