@@ -185,7 +185,9 @@ impl Glossary {
             let word_end = out[end..]
                 .find(|c: char| !c.is_alphanumeric())
                 .map_or(out.len(), |i| end + i);
-            if out[word_end..].starts_with(" (") {
+            // Inside a parenthesis, the text is itself an explanation.
+            let open = out[..at].matches('(').count() > out[..at].matches(')').count();
+            if open || out[word_end..].starts_with(" (") {
                 self.explained.push(term);
                 continue;
             }

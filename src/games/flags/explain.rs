@@ -66,7 +66,7 @@ pub fn explain(table: &Table, pos: &FlagsGame) -> Vec<String> {
         lines.push(format!(
             "From {} on, the outcomes repeat every {}: {pattern}.",
             flags(first),
-            flags(p.len as u64)
+            flags(p.len)
         ));
     }
     lines.push(

@@ -221,7 +221,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.idea_job = Some(Job::spawn(self.session.budget(), move |budget| {
             let value = solver.value(&start, &budget.share(0.5));
             let mut lines = vec![words::verdict(start.to_move(), value)];
-            lines.extend(solver.explain(&start, &budget));
+            lines.extend(solver.explain(&start, budget));
             let mut glossary = words::Glossary::default();
             lines.iter().map(|l| glossary.explain(l)).collect()
         }));
