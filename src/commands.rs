@@ -29,7 +29,10 @@ fn think(given: Option<Think>) -> Result<Option<Duration>> {
 pub fn home(options: PlayOptions) -> Result<ExitCode> {
     if !interactive() {
         list()?;
-        println!("\nPlay one line by line: unbeatable play 21-flags --plain");
+        writeln!(
+            io::stdout(),
+            "\nPlay one line by line: unbeatable play 21-flags --plain"
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
     tui(Start {
@@ -80,11 +83,12 @@ pub fn list() -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn check(files: &[PathBuf]) -> ExitCode {
+pub fn check(files: &[PathBuf]) -> Result<ExitCode> {
     let mut failed = false;
+    let mut out = io::stdout().lock();
     for file in files {
         match rules::load_path(file) {
-            Ok(r) => println!("{}: ok — {} ({})", file.display(), r.name, r.kind()),
+            Ok(r) => writeln!(out, "{}: ok — {} ({})", file.display(), r.name, r.kind())?,
             Err(e) => {
                 let styled =
                     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
@@ -93,11 +97,11 @@ pub fn check(files: &[PathBuf]) -> ExitCode {
             }
         }
     }
-    if failed {
+    Ok(if failed {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
-    }
+    })
 }
 
 pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Result<ExitCode> {
@@ -109,14 +113,17 @@ pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Res
     let mut game = ruleset.session(setup);
     game.replay(moves)?;
     let report = game.analysis();
+    let mut out = io::stdout().lock();
     if json {
-        println!(
+        writeln!(
+            out,
             "{}",
             analysis::to_json(&analysis::report(&ruleset, &report))
-        );
+        )?;
     } else {
-        print!("{}", analysis::to_text(&ruleset, &report));
+        write!(out, "{}", analysis::to_text(&ruleset, &report))?;
     }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

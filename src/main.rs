@@ -12,6 +12,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
+        // A reader that went away (`| head -1`) is no failure: the output
+        // simply ends, as with any Unix tool.
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
@@ -23,7 +33,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => commands::home(cli.options),
         Some(Command::List) => commands::list(),
-        Some(Command::Check { files }) => Ok(commands::check(&files)),
+        Some(Command::Check { files }) => commands::check(&files),
         Some(Command::Analyze {
             ruleset,
             moves,

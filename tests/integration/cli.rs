@@ -288,3 +288,36 @@ fn huge_nim_piles_answer_and_play() {
         );
     }
 }
+
+/// A reader that goes away (`| head -1`, a closed pipe) ends the output
+/// quietly: no panic, no error.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::process::{Command, Stdio};
+    let bin = assert_cmd::cargo::cargo_bin("unbeatable");
+    for args in [
+        vec!["analyze", "juniper-green"],
+        vec![
+            "check",
+            "rulesets/21-flags.toml",
+            "rulesets/juniper-green.toml",
+        ],
+        vec!["list"],
+    ] {
+        let mut child = Command::new(&bin)
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
