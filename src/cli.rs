@@ -29,6 +29,10 @@ pub enum Command {
         /// Line-by-line play on stdin/stdout instead of the full screen.
         #[arg(long)]
         plain: bool,
+        /// Start from the position after these moves (as `analyze --moves`
+        /// takes them, and as the program prints when a game is left).
+        #[arg(long, default_value = "")]
+        moves: String,
         #[command(flatten)]
         options: PlayOptions,
     },

@@ -42,6 +42,7 @@ pub fn home(options: PlayOptions) -> Result<ExitCode> {
         seed: options.seed,
         think: think(options.think)?,
         pause: None,
+        moves: None,
     })
 }
 
@@ -57,7 +58,10 @@ fn tui(start: Start) -> Result<ExitCode> {
         unbeatable::tui::tally::default_path(),
         theme,
     );
-    unbeatable::tui::run(app).context("the terminal failed")?;
+    // The last game played, as a command that takes it up again.
+    if let Some(line) = unbeatable::tui::run(app).context("the terminal failed")? {
+        writeln!(io::stdout(), "{line}")?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -127,9 +131,17 @@ pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Res
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn play(name: &str, plain: bool, options: PlayOptions) -> Result<ExitCode> {
+pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Result<ExitCode> {
     let (ruleset, _) = rules::find(name)?;
     let think = think(options.think)?;
+    let setup = Setup {
+        human: options.human.unwrap_or(Player::First),
+        level: options.level.unwrap_or(Level::Perfect),
+        seed: options.seed,
+        think,
+    };
+    // Bad moves are refused before any screen opens.
+    ruleset.session(setup).replay(moves)?;
     if !plain && interactive() {
         let id = std::path::Path::new(name)
             .file_stem()
@@ -141,23 +153,22 @@ pub fn play(name: &str, plain: bool, options: PlayOptions) -> Result<ExitCode> {
             seed: options.seed,
             think,
             pause: None,
+            moves: (!moves.trim().is_empty()).then(|| moves.to_string()),
         });
     }
-    let setup = Setup {
-        human: options.human.unwrap_or(Player::First),
-        level: options.level.unwrap_or(Level::Perfect),
-        seed: options.seed,
-        think,
-    };
-    let end = plain::run(
-        &ruleset,
-        setup,
-        &mut io::stdin().lock(),
-        &mut io::stdout().lock(),
-    )
-    .context("could not write the game")?;
+    let mut out = io::stdout().lock();
+    let end = plain::run(&ruleset, setup, moves, &mut io::stdin().lock(), &mut out)
+        .context("could not write the game")?;
+    if let End::Over(_, line) | End::Quit(line) = &end
+        && !line.is_empty()
+    {
+        writeln!(
+            out,
+            "this game: unbeatable play {name} --plain --moves \"{line}\""
+        )?;
+    }
     Ok(match end {
-        End::Over(_) | End::Quit => ExitCode::SUCCESS,
+        End::Over(..) | End::Quit(_) => ExitCode::SUCCESS,
         End::InputEnded => ExitCode::FAILURE,
     })
 }

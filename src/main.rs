@@ -50,7 +50,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Play {
             ruleset,
             plain,
+            moves,
             options,
-        }) => commands::play(&ruleset, plain, options),
+        }) => commands::play(&ruleset, plain, &moves, options),
     }
 }

@@ -10,10 +10,12 @@ use crate::rules::Ruleset;
 use crate::session::{Setup, words};
 
 /// How a plain game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum End {
-    Over(Status),
-    Quit,
+    /// The game ended; the moves played, as `--moves` takes them.
+    Over(Status, String),
+    /// The person quit; the moves played so far.
+    Quit(String),
     InputEnded,
 }
 
@@ -26,14 +28,17 @@ const ECHO_MAX: usize = 40;
 /// Plays one game between the person on `input`/`output` and the computer.
 ///
 /// # Errors
-/// Only errors writing to `output`.
+/// Errors writing to `output`, and `moves` that cannot be played.
 pub fn run(
     ruleset: &Ruleset,
     setup: Setup,
+    moves: &str,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<End> {
     let mut game = ruleset.session(setup);
+    game.replay(moves)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     if ruleset.description.is_empty() {
         writeln!(output, "{}", ruleset.name)?;
     } else {
@@ -56,7 +61,7 @@ pub fn run(
         let status = game.status();
         if status.is_over() {
             writeln!(output, "game over: {}", words::ending(status, setup.human))?;
-            return Ok(End::Over(status));
+            return Ok(End::Over(status, game.history().join(" ")));
         }
         if game.to_move() != setup.human {
             match game.computer_plays() {
@@ -71,7 +76,7 @@ pub fn run(
                 }
                 None => {
                     writeln!(output, "error: the computer found no move")?;
-                    return Ok(End::Quit);
+                    return Ok(End::Quit(game.history().join(" ")));
                 }
             }
             continue;
@@ -92,7 +97,7 @@ pub fn run(
             "" => show_board = false,
             "quit" | "q" => {
                 writeln!(output, "quit: the game is abandoned")?;
-                return Ok(End::Quit);
+                return Ok(End::Quit(game.history().join(" ")));
             }
             "help" | "?" => {
                 writeln!(output, "{HELP}")?;
@@ -113,6 +118,11 @@ pub fn run(
             },
             text => match game.person_plays(text) {
                 Ok(coach) => {
+                    // Piped input is not echoed by a terminal: the record
+                    // shows each move of the person as well.
+                    if let Some(mv) = game.history().last() {
+                        writeln!(output, "you play {mv}")?;
+                    }
                     if let Some(c) = coach {
                         writeln!(output, "coach: {c}")?;
                     }

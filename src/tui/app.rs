@@ -94,6 +94,8 @@ pub struct Start {
     /// How long the person's move stays alone on screen before the
     /// computer's answer shows (`None`: the usual pause; tests use zero).
     pub pause: Option<Duration>,
+    /// The first game starts from the position after these moves.
+    pub moves: Option<String>,
 }
 
 pub struct App {
@@ -116,6 +118,11 @@ pub struct App {
     skip_setup: bool,
     /// How long the person's move stays alone on screen.
     pause: Duration,
+    /// Moves the next game starts from (from the command line, once).
+    moves: Option<String>,
+    /// The last game left or on screen at the end, as a command that
+    /// takes it up again.
+    pub resume: Option<String>,
 }
 
 impl App {
@@ -168,6 +175,8 @@ impl App {
             think: start.think,
             skip_setup: start.human.is_some() && start.level.is_some(),
             pause: start.pause.unwrap_or(ScreenOptions::default().pause),
+            moves: start.moves,
+            resume: None,
         };
         if let Some((id, ruleset)) = start.ruleset {
             let index = app
@@ -195,7 +204,22 @@ impl App {
     }
 
     pub fn quit(&mut self) {
+        self.keep_resume();
         self.mode = Mode::Quit;
+    }
+
+    /// Notes the game on screen, if moves were made, as a command line.
+    fn keep_resume(&mut self) {
+        let (Mode::Playing(p), Some(entry)) = (&self.mode, self.entries.get(self.selected)) else {
+            return;
+        };
+        let moves = p.moves_text();
+        if !moves.is_empty() {
+            self.resume = Some(format!(
+                "this game: unbeatable play {} --moves \"{moves}\"",
+                entry.id
+            ));
+        }
     }
 
     /// The game on the screen, if one is.
@@ -235,10 +259,17 @@ impl App {
             proven_start,
             pause: self.pause,
         };
-        self.mode = Mode::Playing(entry.ruleset.rules.screen(setup, options));
+        let mut screen = entry.ruleset.rules.screen(setup, options);
+        if let Some(moves) = self.moves.take()
+            && let Err(e) = screen.replay(&moves)
+        {
+            self.notice = Some(e);
+        }
+        self.mode = Mode::Playing(screen);
     }
 
     pub fn to_menu(&mut self) {
+        self.keep_resume();
         self.mode = Mode::Menu;
     }
 

@@ -40,11 +40,12 @@ impl Drop for Restore {
     }
 }
 
-/// Runs the TUI until the person quits.
+/// Runs the TUI until the person quits; gives back the last game as a
+/// command that takes it up again, to print once the terminal is restored.
 ///
 /// # Errors
 /// Terminal errors (the terminal is restored first).
-pub fn run(app: App) -> io::Result<()> {
+pub fn run(app: App) -> io::Result<Option<String>> {
     // SIGTERM and SIGHUP (a closed terminal window) end the loop like q,
     // so the terminal is restored on the way out.
     let stop = Arc::new(AtomicBool::new(false));
@@ -68,11 +69,18 @@ impl App {
     ///
     /// # Errors
     /// Terminal errors.
-    pub fn run(mut self, terminal: &mut DefaultTerminal, stop: &AtomicBool) -> io::Result<()> {
+    pub fn run(
+        mut self,
+        terminal: &mut DefaultTerminal,
+        stop: &AtomicBool,
+    ) -> io::Result<Option<String>> {
         loop {
             self.tick();
-            if self.quitting() || stop.load(Ordering::Relaxed) {
-                return Ok(());
+            if stop.load(Ordering::Relaxed) {
+                self.quit();
+            }
+            if self.quitting() {
+                return Ok(self.resume);
             }
             terminal.draw(|frame| frame.render_widget(&self, frame.area()))?;
             let wait = if self.thinking() {

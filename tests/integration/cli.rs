@@ -321,3 +321,30 @@ fn a_closed_stdout_ends_quietly() {
         );
     }
 }
+
+/// `play --moves` starts from a position, and a game left or finished is
+/// printed as the command that takes it up again.
+#[test]
+fn play_starts_from_moves_and_prints_the_game_to_take_up_again() {
+    let out = unbeatable()
+        .args([
+            "play", "21-flags", "--plain", "--human", "first", "--moves", "1 3",
+        ])
+        .write_stdin("2\nquit\n")
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("17 flags left"), "{text}");
+    assert!(text.contains("you play 2"), "{text}");
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("this game: unbeatable play 21-flags --plain --moves \"1 3 2 "),
+        "{last}"
+    );
+    unbeatable()
+        .args(["play", "21-flags", "--plain", "--moves", "1 9"])
+        .write_stdin("quit\n")
+        .assert()
+        .failure()
+        .stderr(contains("move 2 '9' cannot be played"));
+}

@@ -678,3 +678,23 @@ fn divisors_board_marks_played_numbers_with_and_without_colour() {
         insta::assert_snapshot!(format!("divisors_marks_{name}"), shown);
     }
 }
+
+#[test]
+fn a_game_starts_from_moves_and_is_kept_to_take_up_again() {
+    let start = Start {
+        moves: Some("b2 a1".into()),
+        ..straight_into("tic-tac-toe", Player::First)
+    };
+    let mut app = app("from-moves", start);
+    assert_eq!(state(&app).history, ["b2", "a1"]);
+    keys(&mut app, "c3");
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    key(&mut app, KeyCode::Char('q'));
+    key(&mut app, KeyCode::Char('y'));
+    let resume = app.resume.clone().unwrap();
+    assert!(
+        resume.starts_with("this game: unbeatable play tic-tac-toe --moves \"b2 a1 c3 "),
+        "{resume}"
+    );
+}

@@ -136,6 +136,13 @@ pub trait PlayScreen: Send {
     fn state(&self) -> PlayState;
     /// The idea behind the game from its start, once worked out.
     fn idea(&self) -> Option<&[String]>;
+    /// The moves played, as `--moves` takes them.
+    fn moves_text(&self) -> String;
+    /// Plays `moves` (in notation) from the start, before the game shows.
+    ///
+    /// # Errors
+    /// The first move that cannot be played, and why.
+    fn replay(&mut self, moves: &str) -> Result<(), String>;
     /// Whether the game has ended (played out or resigned).
     fn over(&self) -> bool;
 }
@@ -638,6 +645,16 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
 
     fn idea(&self) -> Option<&[String]> {
         self.idea.as_deref()
+    }
+
+    fn moves_text(&self) -> String {
+        self.session.history().join(" ")
+    }
+
+    fn replay(&mut self, moves: &str) -> Result<(), String> {
+        let done = self.session.replay(moves).map_err(|e| e.to_string());
+        self.changed();
+        done
     }
 
     fn over(&self) -> bool {
