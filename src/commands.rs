@@ -67,7 +67,18 @@ fn tui(start: Start) -> Result<ExitCode> {
 
 pub fn list() -> Result<ExitCode> {
     let mut out = io::stdout().lock();
-    for item in rules::list_all() {
+    let all = rules::list_all();
+    // Columns as wide as their longest entry, so long names never run on.
+    let width = |f: &dyn Fn(&rules::Ruleset, &str) -> usize| {
+        all.iter()
+            .filter_map(|i| i.ruleset.as_ref().ok().map(|r| f(r, &i.id)))
+            .max()
+            .unwrap_or(0)
+    };
+    let id_w = width(&|_, id| id.chars().count());
+    let kind_w = width(&|r, _| r.kind().len());
+    let name_w = width(&|r, _| r.name.chars().count());
+    for item in &all {
         let origin = match &item.origin {
             Origin::Builtin => "built-in".to_string(),
             Origin::User(p) | Origin::Path(p) => p.display().to_string(),
@@ -75,13 +86,18 @@ pub fn list() -> Result<ExitCode> {
         match &item.ruleset {
             Ok(r) => writeln!(
                 out,
-                "{:<26} {:<9} {:<22} {}",
+                "{:<id_w$}  {:<kind_w$}  {:<name_w$}  {}",
                 item.id,
                 r.kind(),
                 r.name,
                 r.description
             )?,
             Err(e) => eprintln!("warning: skipped {origin}: {e}"),
+        }
+        if let Origin::User(path) = &item.origin
+            && let Some(warning) = rules::clash(path)
+        {
+            eprintln!("warning: {warning}");
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -91,6 +107,9 @@ pub fn check(files: &[PathBuf]) -> Result<ExitCode> {
     let mut failed = false;
     let mut out = io::stdout().lock();
     for file in files {
+        if let Some(warning) = rules::clash(file) {
+            eprintln!("warning: {warning}");
+        }
         match rules::load_path(file) {
             Ok(r) => writeln!(out, "{}: ok — {} ({})", file.display(), r.name, r.kind())?,
             Err(e) => {
@@ -109,7 +128,7 @@ pub fn check(files: &[PathBuf]) -> Result<ExitCode> {
 }
 
 pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Result<ExitCode> {
-    let (ruleset, _) = rules::find(name)?;
+    let ruleset = find(name)?;
     let setup = Setup {
         think: think(given)?,
         ..Setup::default()
@@ -131,8 +150,20 @@ pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Res
     Ok(ExitCode::SUCCESS)
 }
 
+/// Finds a ruleset by name or path, warning when a user's file of the same
+/// name is hidden behind a built-in.
+fn find(name: &str) -> Result<rules::Ruleset> {
+    let (ruleset, origin) = rules::find(name)?;
+    if origin == Origin::Builtin
+        && let Some(warning) = rules::shadowed(name)
+    {
+        eprintln!("warning: {warning}");
+    }
+    Ok(ruleset)
+}
+
 pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Result<ExitCode> {
-    let (ruleset, _) = rules::find(name)?;
+    let ruleset = find(name)?;
     let think = think(options.think)?;
     let setup = Setup {
         human: options.human.unwrap_or(Player::First),

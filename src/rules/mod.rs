@@ -18,7 +18,7 @@ use crate::session::{AnySession, Setup};
 
 pub use builtin::BUILTIN;
 pub use error::{Located, RulesetError};
-pub use source::{Listed, Origin, builtins, find, list_all, load_path, user_dir};
+pub use source::{Listed, Origin, builtins, clash, find, list_all, load_path, shadowed, user_dir};
 
 /// The largest ruleset file read, so no file can exhaust memory.
 pub const MAX_FILE_BYTES: usize = 64 * 1024;

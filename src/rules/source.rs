@@ -99,6 +99,31 @@ fn stem(path: &Path) -> String {
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
 }
 
+/// A warning when the file at `path` is named like a built-in ruleset but
+/// holds other rules: by that name, `play` and `analyze` pick the built-in.
+#[must_use]
+pub fn clash(path: &Path) -> Option<String> {
+    let id = stem(path);
+    let (_, text) = BUILTIN.iter().find(|(b, _)| *b == id)?;
+    let same = std::fs::read_to_string(path).is_ok_and(|t| t == *text);
+    (!same).then(|| {
+        format!(
+            "{} is named like the built-in ruleset '{id}': the name '{id}' plays the built-in; rename the file to play it by name (or give its path)",
+            path.display()
+        )
+    })
+}
+
+/// The warning for a name that finds a built-in while a user ruleset of
+/// the same name is hidden behind it.
+#[must_use]
+pub fn shadowed(name: &str) -> Option<String> {
+    user_files()
+        .into_iter()
+        .find(|p| stem(p) == name)
+        .and_then(|p| clash(&p))
+}
+
 /// Finds a ruleset by built-in name, user ruleset name, or path.
 ///
 /// # Errors

@@ -138,6 +138,9 @@ impl App {
         let mut notes = Vec::new();
         let mut entries: Vec<Entry> = Vec::new();
         for item in listed {
+            if let crate::rules::Origin::User(path) = &item.origin {
+                notes.extend(crate::rules::clash(path));
+            }
             match item.ruleset {
                 Ok(ruleset) => entries.push(Entry {
                     id: item.id,
@@ -169,7 +172,7 @@ impl App {
             level: start.level.unwrap_or_default(),
             tally,
             tally_path,
-            notice: (!notes.is_empty()).then(|| notes.join("; ")),
+            notice: (!notes.is_empty()).then(|| notes.join("\n")),
             theme,
             seed: start.seed,
             think: start.think,

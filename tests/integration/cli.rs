@@ -348,3 +348,41 @@ fn play_starts_from_moves_and_prints_the_game_to_take_up_again() {
         .failure()
         .stderr(contains("move 2 '9' cannot be played"));
 }
+
+/// A user's file named like a built-in is reported wherever it matters:
+/// `check`, `list`, and `play` by that name (which picks the built-in).
+#[test]
+fn a_user_ruleset_named_like_a_builtin_is_reported() {
+    let dir = std::env::temp_dir().join(format!("unbeatable-clash-{}", std::process::id()));
+    let rulesets = dir.join("rulesets");
+    std::fs::create_dir_all(&rulesets).unwrap();
+    let file = rulesets.join("21-flags.toml");
+    // Other rules under a built-in's name.
+    let other = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/flags-2-4.toml"),
+    )
+    .unwrap();
+    std::fs::write(&file, other).unwrap();
+    let config = dir.to_str().unwrap();
+    unbeatable()
+        .env("UNBEATABLE_CONFIG_DIR", config)
+        .arg("check")
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr(contains("named like the built-in ruleset '21-flags'"));
+    unbeatable()
+        .env("UNBEATABLE_CONFIG_DIR", config)
+        .arg("list")
+        .assert()
+        .success()
+        .stderr(contains("named like the built-in"));
+    unbeatable()
+        .env("UNBEATABLE_CONFIG_DIR", config)
+        .args(["play", "21-flags", "--plain"])
+        .write_stdin("quit\n")
+        .assert()
+        .success()
+        .stderr(contains("the name '21-flags' plays the built-in"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -114,9 +114,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             Line::raw(""),
             Line::styled("Enter to play.", t.key),
         ];
-        if let Some(note) = &app.notice {
+        // One paragraph per note.
+        for note in app.notice.iter().flat_map(|n| n.lines()) {
             text.push(Line::raw(""));
-            text.push(Line::styled(note.clone(), t.warning));
+            text.push(Line::styled(note.to_string(), t.warning));
         }
         Paragraph::new(text)
             .wrap(Wrap { trim: true })
