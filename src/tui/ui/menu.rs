@@ -123,5 +123,12 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
             .wrap(Wrap { trim: true })
             .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
     }
+    // Arrows on the divider say when the list goes on past either edge.
+    if top > 0 {
+        buf.set_string(list.right(), list.y, "↑", t.key);
+    }
+    if top + height < rows.len() {
+        buf.set_string(list.right(), list.bottom().saturating_sub(1), "↓", t.key);
+    }
     footer(keys::MENU, t, foot, buf);
 }
