@@ -50,6 +50,19 @@ impl<T> Job<T> {
         }
     }
 
+    /// Polls the job in `slot`, emptying the slot once it has finished:
+    /// `Some(Some(answer))`, `Some(None)` if the worker failed, and `None`
+    /// while it runs (or when there is none).
+    pub fn take(slot: &mut Option<Self>) -> Option<Option<T>> {
+        let answer = match slot.as_mut()?.poll() {
+            Poll::Pending => return None,
+            Poll::Done(t) => Some(t),
+            Poll::Failed => None,
+        };
+        *slot = None;
+        Some(answer)
+    }
+
     /// Blocks until the answer comes; `None` if the worker failed.
     pub fn wait(self) -> Option<T> {
         self.rx.recv().ok()

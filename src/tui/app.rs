@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::engine::{Budget, Level, Player, Value};
 use crate::rules::{Listed, Ruleset};
-use crate::session::{Job, Poll, Setup, words};
+use crate::session::{Job, Setup, words};
 
 use super::play::{Action, PlayScreen, Report, ScreenOptions};
 use super::tally::Tally;
@@ -37,18 +37,8 @@ impl SetupScreen {
     }
 
     fn tick(&mut self) {
-        if let Some(job) = self.job.as_mut() {
-            match job.poll() {
-                Poll::Pending => {}
-                Poll::Done(v) => {
-                    self.start_value = Some(v);
-                    self.job = None;
-                }
-                Poll::Failed => {
-                    self.start_value = Some(Value::UNKNOWN);
-                    self.job = None;
-                }
-            }
+        if let Some(value) = Job::take(&mut self.job) {
+            self.start_value = Some(value.unwrap_or(Value::UNKNOWN));
         }
     }
 

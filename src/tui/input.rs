@@ -52,6 +52,9 @@ impl App {
         if matches!(key.code, KeyCode::Char('?') | KeyCode::F(1)) {
             self.help = true;
             self.help_scroll = 0;
+            if let Mode::Playing(p) = &mut self.mode {
+                p.want_idea();
+            }
             return;
         }
         match &mut self.mode {

@@ -595,6 +595,9 @@ fn resigning_ends_the_game_as_a_loss() {
     keys(&mut app, "1");
     key(&mut app, KeyCode::Enter);
     assert!(state(&app).history.is_empty(), "no move after resigning");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('r'));
+    assert!(state(&app).message.unwrap().contains("the game is over"));
     // A new game after it needs no question.
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Char('n'));
@@ -612,6 +615,8 @@ fn rules_card_snapshots() {
     ] {
         let mut app = app(&format!("card-{id}"), straight_into(id, Player::First));
         key(&mut app, KeyCode::Char('?'));
+        // Asking opens the idea's work: it shows when done.
+        settle(&mut app);
         let shown = screen(&app, 100, 40);
         assert!(shown.contains("Rules of"), "{shown}");
         insta::assert_snapshot!(format!("rules_card_{id}"), shown);

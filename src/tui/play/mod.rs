@@ -7,18 +7,16 @@
 mod render;
 mod work;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
-use crate::engine::{Game, Player, Status};
+use crate::engine::{Game, Player, Solver, Status};
 use crate::games::Family;
-use std::sync::Arc;
-
-use crate::engine::Solver;
-use crate::session::{Job, Poll, Session, Setup, words};
+use crate::session::{Job, Session, Setup, words};
 
 use super::boards::{BoardView, Dir, MoveOf, Values};
 use super::tally::Finish;
@@ -130,12 +128,12 @@ pub trait PlayScreen: Send {
     fn thinking(&self) -> bool;
     fn setup(&self) -> Setup;
     fn status(&self) -> Status;
-    /// Moves have been made and the game is not over.
-    fn in_progress(&self) -> bool;
     /// What the screen shows, in words.
     fn state(&self) -> PlayState;
     /// The idea behind the game from its start, once worked out.
     fn idea(&self) -> Option<&[String]>;
+    /// The person asked for the idea: work it out if not yet done.
+    fn want_idea(&mut self);
     /// The moves played, as `--moves` takes them.
     fn moves_text(&self) -> String;
     /// Plays `moves` (in notation) from the start, before the game shows.
@@ -218,13 +216,17 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             idea_job: None,
             glossary: words::Glossary::default(),
         }
-        .with_idea()
     }
 
-    /// Starts working out the idea behind the game, from its start.
-    fn with_idea(mut self) -> Self {
+    /// Starts working out the idea behind the game from its start, once:
+    /// when the game is over or the person asks (not at the start, where
+    /// it would take a core from the computer's first answer).
+    fn start_idea(&mut self) {
+        if self.idea.is_some() || self.idea_job.is_some() {
+            return;
+        }
         let solver = Arc::clone(self.session.solver());
-        let start = self.session.position().clone();
+        let start = F::start(self.session.rules());
         self.idea_job = Some(Job::spawn(self.session.budget(), move |budget| {
             let value = solver.value(&start, &budget.share(0.5));
             let mut lines = vec![words::verdict(start.to_move(), value)];
@@ -232,21 +234,19 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             let mut glossary = words::Glossary::default();
             lines.iter().map(|l| glossary.explain(l)).collect()
         }));
-        self
     }
 
-    /// Takes the idea when it is ready.
+    /// Takes the idea when it is ready (none if its worker failed).
     fn collect_idea(&mut self) {
-        if let Some(job) = self.idea_job.as_mut() {
-            match job.poll() {
-                Poll::Pending => {}
-                Poll::Done(lines) => {
-                    self.idea = Some(lines);
-                    self.idea_job = None;
-                }
-                Poll::Failed => self.idea_job = None,
-            }
+        if let Some(lines) = Job::take(&mut self.idea_job) {
+            self.idea = Some(lines.unwrap_or_default());
         }
+    }
+
+    /// Empties the typed line.
+    fn clear_line(&mut self) {
+        self.typed.clear();
+        self.typed_error = None;
     }
 
     #[must_use]
@@ -278,8 +278,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.cursor = self.view.clamp(self.session.position(), self.cursor);
         self.values = None;
         self.hint = None;
-        self.typed.clear();
-        self.typed_error = None;
+        self.clear_line();
     }
 
     /// The person plays `mv`: it is drawn at once, and the computer's reply
@@ -349,32 +348,25 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             self.message = Some(format!("a move is at most {MAX_TYPED} characters"));
             return;
         }
-        let spoiled = self.typed_error.is_some();
-        if !spoiled && let Err(why) = self.view.typable(self.session.position(), &self.typed, c) {
-            self.typed_error = Some(why);
-        }
         self.typed.push(c);
-        self.message.clone_from(&self.typed_error);
+        self.check_line();
     }
 
     fn backspace(&mut self) {
         self.typed.pop();
-        self.retype();
+        self.check_line();
     }
 
-    /// Re-checks the line after an edit: the first character that cannot
-    /// be part of a move, if any is left.
-    fn retype(&mut self) {
-        let line = std::mem::take(&mut self.typed);
-        self.typed_error = None;
-        for c in line.chars() {
-            if self.typed_error.is_none()
-                && let Err(why) = self.view.typable(self.session.position(), &self.typed, c)
-            {
-                self.typed_error = Some(why);
-            }
-            self.typed.push(c);
-        }
+    /// Checks the line after an edit: the first character that cannot be
+    /// part of a move, if any, is the line's error and the message.
+    fn check_line(&mut self) {
+        let pos = self.session.position();
+        let mut prefix = String::new();
+        self.typed_error = self.typed.chars().find_map(|c| {
+            let why = self.view.typable(pos, &prefix, c).err();
+            prefix.push(c);
+            why
+        });
         self.message.clone_from(&self.typed_error);
     }
 
@@ -487,11 +479,11 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
 
     /// `q`, `n`, `s` and `r`: asked about first while a game is at stake.
     fn ask_leave(&mut self, leave: Leave) -> Action {
-        let stake = if leave == Leave::Resign {
-            !self.over()
-        } else {
-            self.at_stake()
-        };
+        if leave == Leave::Resign && self.over() {
+            self.message = Some("the game is over: n for a new game, q for the menu".into());
+            return Action::None;
+        }
+        let stake = leave == Leave::Resign || self.at_stake();
         if stake {
             self.confirm = Some(leave);
             self.message = Some(format!("{} y: yes · any other key: no", leave.question()));
@@ -581,8 +573,7 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
             KeyCode::Enter => self.enter(),
             KeyCode::Backspace => self.backspace(),
             KeyCode::Esc => {
-                self.typed.clear();
-                self.typed_error = None;
+                self.clear_line();
                 self.message = None;
             }
             KeyCode::Char(c @ ('h' | 'j' | 'k' | 'l')) => {
@@ -629,6 +620,9 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     }
 
     fn tick(&mut self) -> Action {
+        if self.over() {
+            self.start_idea();
+        }
         self.collect_idea();
         self.collect_work();
         if self.queued && self.human_turn() {
@@ -645,6 +639,10 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
 
     fn idea(&self) -> Option<&[String]> {
         self.idea.as_deref()
+    }
+
+    fn want_idea(&mut self) {
+        self.start_idea();
     }
 
     fn moves_text(&self) -> String {
@@ -667,10 +665,6 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
 
     fn status(&self) -> Status {
         self.session.status()
-    }
-
-    fn in_progress(&self) -> bool {
-        self.at_stake()
     }
 
     fn state(&self) -> PlayState {

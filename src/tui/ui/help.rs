@@ -96,30 +96,34 @@ fn box_area(area: Rect, lines: usize) -> Rect {
     )
 }
 
+/// How far an overlay of `lines` lines can scroll in `area`.
+fn most(area: Rect, lines: usize) -> u16 {
+    let shown = box_area(area, lines).height.saturating_sub(2);
+    u16::try_from(lines)
+        .unwrap_or(u16::MAX)
+        .saturating_sub(shown)
+}
+
 /// How far the overlay can scroll in `area`.
 #[must_use]
 pub fn max_scroll(app: &App, area: Rect) -> u16 {
-    let lines = lines(app);
-    let shown = box_area(area, lines.len()).height.saturating_sub(2);
-    u16::try_from(lines.len())
-        .unwrap_or(u16::MAX)
-        .saturating_sub(shown)
+    most(area, lines(app).len())
 }
 
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let t = app.theme;
     let lines = lines(app);
-    let total = lines.len();
-    let area_box = box_area(area, total);
-    let scroll = app.help_scroll.min(max_scroll(app, area));
-    let more = scroll < max_scroll(app, area);
+    let area_box = box_area(area, lines.len());
+    let most = most(area, lines.len());
+    let scroll = app.help_scroll.min(most);
+    let more = scroll < most;
     Clear.render(area_box, buf);
     let mut block = Block::default()
         .borders(Borders::ALL)
         .border_style(t.border)
         .title(Span::styled(" Help ", t.title))
         .title_bottom(Span::styled(
-            if more || scroll > 0 {
+            if most > 0 {
                 " ↑↓ more · ? or Esc closes this help "
             } else {
                 " ? or Esc closes this help "
