@@ -5,13 +5,19 @@ use serde::Serialize;
 
 use crate::engine::{Outcome, Status, Value};
 use crate::rules::Ruleset;
-use crate::session::{Analysis, words};
+use crate::session::{Analysis, wording};
 
 #[derive(Debug, Serialize)]
 pub struct Report {
     pub ruleset: String,
     pub kind: String,
     pub to_move: &'static str,
+    /// In games of rounds: the round being played, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<u64>,
+    /// In games of rounds: who started the round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round_starter: Option<&'static str>,
     pub status: &'static str,
     pub value: &'static str,
     pub plies: Option<u64>,
@@ -62,6 +68,8 @@ pub fn report(ruleset: &Ruleset, a: &Analysis) -> Report {
         ruleset: ruleset.name.clone(),
         kind: ruleset.kind().to_string(),
         to_move: a.to_move.as_str(),
+        round: a.round.map(|(r, _)| r),
+        round_starter: a.round.map(|(_, p)| p.as_str()),
         status: a.status.as_str(),
         value: a.value.outcome.as_str(),
         plies: a.value.plies,
@@ -109,7 +117,7 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
         out.push(game_over(a.status));
         return out.join("\n") + "\n";
     }
-    out.push(words::verdict(a.to_move, a.value));
+    out.push(wording::verdict(a.to_move, a.value));
     if let Some((best, v)) = &a.best {
         let why = a
             .reason
@@ -122,7 +130,7 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
             Outcome::Loss => "Every move loses; the one that holds out longest".to_string(),
             Outcome::Unknown => "The search's choice".to_string(),
         };
-        out.push(format!("{label}: {best} ({}){why}.", words::result(*v)));
+        out.push(format!("{label}: {best} ({}){why}.", wording::result(*v)));
     }
     out.extend(moves_by_result(a));
     if a.cut_short {

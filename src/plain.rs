@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::engine::Status;
 use crate::rules::Ruleset;
-use crate::session::{Setup, words};
+use crate::session::{Setup, wording};
 
 /// How a plain game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,13 +60,20 @@ pub fn run(
         show_board = true;
         let status = game.status();
         if status.is_over() {
-            writeln!(output, "game over: {}", words::ending(status, setup.human))?;
+            writeln!(
+                output,
+                "game over: {}",
+                wording::ending(status, setup.human)
+            )?;
             return Ok(End::Over(status, game.history().join(" ")));
         }
         if game.to_move() != setup.human {
             match game.computer_plays() {
                 Some(mv) => {
                     writeln!(output, "computer plays {}", mv.text)?;
+                    if let Some(r) = &mv.remark {
+                        writeln!(output, "computer: {r}")?;
+                    }
                     if !mv.random && !mv.value.is_proven() {
                         writeln!(
                             output,
@@ -95,7 +102,8 @@ pub fn run(
         };
         match line.trim() {
             "" => show_board = false,
-            "quit" | "q" => {
+            // In the word game "q" is a letter: a move where it is one.
+            "quit" | "q" if line.trim() == "quit" || !game.reads_as_move("q") => {
                 writeln!(output, "quit: the game is abandoned")?;
                 return Ok(End::Quit(game.history().join(" ")));
             }

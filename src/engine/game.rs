@@ -91,7 +91,11 @@ pub struct PlayError<G> {
     pub error: MoveError,
 }
 
-/// A two-player, alternating, perfect-information game without chance.
+/// A two-player, perfect-information game without chance. Players take
+/// turns, but a family may let a player move twice in a row (the loser of a
+/// round in Ghost starts the next): `to_move` always says whose turn it is,
+/// and values pass from a position to the move that led to it through
+/// [`Game::move_value`].
 ///
 /// Positions are values: a position is its own memo key (hence `Eq + Hash`).
 /// Every game must be finite: no sequence of legal moves may repeat a
@@ -133,6 +137,12 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
         None
     }
 
+    /// In games of rounds: the round being played (from 1) and who started
+    /// it. `None` in other games.
+    fn round(&self) -> Option<(u64, Player)> {
+        None
+    }
+
     /// How many legal moves there are.
     fn move_count(&self) -> u128 {
         self.moves().count() as u128
@@ -145,6 +155,17 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
 
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.moves().any(|m| m == mv)
+    }
+
+    /// The value of the move to `child` for the player who makes it, from
+    /// `child`'s value (for its player to move): the other side's, or the
+    /// same side's when the mover moves again.
+    fn move_value(&self, child: &Self, value: crate::engine::Value) -> crate::engine::Value {
+        if child.to_move() == self.to_move() {
+            value.moved_again()
+        } else {
+            value.for_mover()
+        }
     }
 
     /// The position after a move known to be legal.

@@ -60,8 +60,13 @@ pub fn best_moves<G: Game, S: Solver<G> + ?Sized>(
         // Where loss lengths are not known, the search's estimate.
         let longest = top_by(&longest, |j| j.estimate);
         top_by(&longest, |j| {
+            let next = pos.after(j.mv);
+            // Only the person's replies count (a player may move again).
+            if next.to_move() == pos.to_move() {
+                return Some(Reverse(0));
+            }
             solver
-                .winning_moves(&pos.after(j.mv), budget)
+                .winning_moves(&next, budget)
                 .map(Reverse)
                 .filter(|_| !budget.exhausted())
         })

@@ -71,7 +71,10 @@ impl<G: Game> ReferenceSolver<G> {
         let value = match (pos.status(), pos.final_score()) {
             (Status::Ongoing, _) => Value::best(
                 pos.moves()
-                    .map(|mv| self.solve(&pos.after(mv)).for_mover())
+                    .map(|mv| {
+                        let child = pos.after(mv);
+                        pos.move_value(&child, self.solve(&child))
+                    })
                     .collect::<Vec<_>>(),
             ),
             (_, Some(score)) => Value::scored(score, Some(0)),

@@ -92,7 +92,8 @@ pub trait Solver<G: Game>: Send + Sync {
                     let value = if budget.exhausted() {
                         Value::UNKNOWN
                     } else {
-                        self.value(&pos.after(mv), budget).for_mover()
+                        let child = pos.after(mv);
+                        pos.move_value(&child, self.value(&child, budget))
                     };
                     (mv, value)
                 })
@@ -151,6 +152,12 @@ pub trait Solver<G: Game>: Send + Sync {
     /// Why a move is right, in a short clause, where the solver can say
     /// (never a bare repetition of its result).
     fn reason(&self, _pos: &G, _mv: G::Move, _budget: &Budget) -> Option<String> {
+        None
+    }
+
+    /// What the computer says as it plays `mv`, where its plan would
+    /// otherwise puzzle the person (a round lost on purpose).
+    fn remark(&self, _pos: &G, _mv: G::Move, _budget: &Budget) -> Option<String> {
         None
     }
 }

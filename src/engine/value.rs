@@ -133,6 +133,19 @@ impl Value {
         }
     }
 
+    /// The value of a move for the player who made it when that player
+    /// moves again (a round lost in Ghost: its loser starts the next).
+    #[must_use]
+    pub fn moved_again(self) -> Self {
+        Self {
+            plies: match self.outcome {
+                Outcome::Win | Outcome::Loss => self.plies.map(|p| p + 1),
+                _ => None,
+            },
+            ..self
+        }
+    }
+
     /// How two proven values compare for the player who gets them (scores
     /// first, then win, draw, loss; a faster win and a slower loss are better).
     #[must_use]

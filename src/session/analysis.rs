@@ -20,6 +20,8 @@ pub struct ReplayError {
 #[derive(Clone, Debug)]
 pub struct Analysis {
     pub to_move: Player,
+    /// In games of rounds: the round and who started it.
+    pub round: Option<(u64, Player)>,
     pub status: Status,
     pub value: Value,
     /// Every listed move with its result for the player who makes it.
@@ -66,6 +68,7 @@ impl<F: Family> Session<F> {
             !value.is_proven() && !pos.status().is_over() || results.count(Outcome::Unknown) > 0;
         Analysis {
             to_move: pos.to_move(),
+            round: pos.round(),
             status: pos.status(),
             value,
             moves: results.listed.iter().map(|&(m, v)| (text(m), v)).collect(),

@@ -29,7 +29,8 @@ pub fn review<G: Game, S: Solver<G> + ?Sized>(
     if !matches!(offered, Outcome::Win | Outcome::Draw) {
         return None;
     }
-    let left = solver.value(&pos.after(mv), budget).for_mover().outcome;
+    let child = pos.after(mv);
+    let left = pos.move_value(&child, solver.value(&child, budget)).outcome;
     let worse = matches!(
         (offered, left),
         (Outcome::Win, Outcome::Draw | Outcome::Loss) | (Outcome::Draw, Outcome::Loss)

@@ -8,7 +8,7 @@
 mod analysis;
 mod ask;
 mod job;
-pub mod words;
+pub mod wording;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -244,6 +244,8 @@ pub struct Played {
     pub value: Value,
     /// A practice level's random move.
     pub random: bool,
+    /// What the computer says as it plays, where its plan would puzzle.
+    pub remark: Option<String>,
 }
 
 /// A session seen through notation: what plain play and `analyze` use.
@@ -258,6 +260,8 @@ pub trait AnySession: Send {
     fn board_text(&self) -> String;
     /// The legal moves for a prompt, or their number when too many to read.
     fn move_prompt(&self) -> String;
+    /// Whether `text` is a legal move here (commands give way to moves).
+    fn reads_as_move(&self, text: &str) -> bool;
     /// The person plays a move in notation; the coach's line when the move
     /// threw away a proven win or draw.
     ///
@@ -320,13 +324,17 @@ impl<F: Family> AnySession for Session<F> {
         }
     }
 
+    fn reads_as_move(&self, text: &str) -> bool {
+        self.position().read_move(text).is_ok()
+    }
+
     fn person_plays(&mut self, text: &str) -> Result<Option<String>, MoveError> {
         let pos = self.position().clone();
         let mv = pos.read_move(text)?;
         let coach = review(&*self.solver, &pos, mv, &self.budget());
         self.play(mv)?;
         Ok(coach.map(|c| {
-            words::coach_line(&Coaching {
+            wording::coach_line(&Coaching {
                 played: pos.format_move(c.played),
                 offered: c.offered,
                 left: c.left,
@@ -339,11 +347,15 @@ impl<F: Family> AnySession for Session<F> {
         let budget = self.budget();
         let choice = self.computer_choice(&budget)?;
         let text = self.position().format_move(choice.mv);
+        let remark = (!choice.random)
+            .then(|| self.solver.remark(self.position(), choice.mv, &budget))
+            .flatten();
         self.play(choice.mv).ok()?;
         Some(Played {
             text,
             value: choice.value,
             random: choice.random,
+            remark,
         })
     }
 
@@ -355,7 +367,7 @@ impl<F: Family> AnySession for Session<F> {
         self.assisted = true;
         let pos = self.position();
         let h = hint(&*self.solver, pos, &self.budget());
-        words::hint_line(&Hint {
+        wording::hint_line(&Hint {
             value: h.value,
             best: h.best.map(|(m, v)| (pos.format_move(m), v)),
             reason: h.reason,
@@ -368,13 +380,13 @@ impl<F: Family> AnySession for Session<F> {
         let mut out: Vec<String> = a
             .moves
             .iter()
-            .map(|(m, v)| format!("{m} {}", words::result(*v)))
+            .map(|(m, v)| format!("{m} {}", wording::result(*v)))
             .collect();
         if let Some(rest) = a.rest {
             out.push(format!(
                 "and {} other moves: {}",
                 rest.count,
-                words::result(rest.value)
+                wording::result(rest.value)
             ));
         }
         out
