@@ -300,5 +300,32 @@ fn mnk(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, flags, nim, divisors, mnk);
+/// 1000 coins worth up to 10^9: the ruleset read and every stretch solved,
+/// then the value and both moves' results.
+fn coins(c: &mut Criterion) {
+    use unbeatable::games::coins::Coins;
+    let mut group = c.benchmark_group("coins");
+    let mut x: u64 = 7;
+    let values: Vec<String> = (0..1000)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((x >> 33) % 1_000_000_001).to_string()
+        })
+        .collect();
+    let body = format!("values = [{}]\n", values.join(", "));
+    group.bench_function("1000 coins: solve, value and every move's result", |b| {
+        b.iter(|| {
+            let rules = rules::<Coins>(black_box(&body)).expect("valid");
+            let start = Coins::start(&rules);
+            let v = rules.solved.value(&start, &unlimited());
+            let moves = rules.solved.move_results(&start, &unlimited());
+            black_box((v, moves))
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, flags, nim, divisors, mnk, coins);
 criterion_main!(benches);

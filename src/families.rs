@@ -9,11 +9,12 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use crate::engine::{Budget, Game, Solver, Value};
-use crate::games::{BookJob, Family, MadeBook, divisors, flags, mnk, nim};
+use crate::games::{BookJob, Family, MadeBook, coins, divisors, flags, mnk, nim, words};
 use crate::schema::Table;
 use crate::session::{AnySession, Session, Setup};
 use crate::tui::boards::{
-    BoardView, divisors::DivisorsView, flags::FlagsView, mnk::MnkView, nim::NimView,
+    BoardView, coins::CoinsView, divisors::DivisorsView, flags::FlagsView, mnk::MnkView,
+    nim::NimView, words::WordsView,
 };
 use crate::tui::play::{PlayScreen, Playing, ScreenOptions};
 
@@ -23,6 +24,8 @@ pub static FAMILIES: &[&dyn Registered] = &[
     &Entry::<nim::Nim, NimView>::NEW,
     &Entry::<divisors::Divisors, DivisorsView>::NEW,
     &Entry::<mnk::Mnk, MnkView>::NEW,
+    &Entry::<coins::Coins, CoinsView>::NEW,
+    &Entry::<words::Words, WordsView>::NEW,
 ];
 
 /// The family a ruleset's `kind` names.

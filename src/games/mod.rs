@@ -2,10 +2,12 @@
 //! table), its positions and its fast exact solver. A game knows no screen;
 //! the registry (`src/families.rs`) joins each family to its board view.
 
+pub mod coins;
 pub mod divisors;
 pub mod flags;
 pub mod mnk;
 pub mod nim;
+pub mod words;
 
 use std::fmt;
 use std::sync::Arc;

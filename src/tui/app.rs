@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::engine::{Budget, Level, Player, Value};
 use crate::rules::{Listed, Ruleset};
-use crate::session::{Job, Setup, words};
+use crate::session::{Job, Setup, wording};
 
 use super::play::{Action, PlayScreen, Report, ScreenOptions};
 use super::tally::Tally;
@@ -53,7 +53,7 @@ impl SetupScreen {
     pub fn upper_hand(&self) -> String {
         self.start_value.map_or_else(
             || "Working out who has the upper hand…".to_string(),
-            words::upper_hand,
+            wording::upper_hand,
         )
     }
 

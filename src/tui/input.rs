@@ -61,7 +61,12 @@ impl App {
             Mode::Menu => self.menu_key(key.code),
             Mode::Setup(_) => self.setup_key(key.code),
             Mode::Playing(p) => {
-                let action = p.on_key(key.code, area);
+                let action = match key.code {
+                    KeyCode::Char(c) if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                        p.on_command(c)
+                    }
+                    code => p.on_key(code, area),
+                };
                 self.act(action);
             }
             Mode::Quit => {}

@@ -40,8 +40,30 @@ pub const GAME: &[KeyHelp] = &[
         "yes, to leave a game in progress (it counts as a loss)",
     ),
     ("mouse", "click a move to choose it, again to play it"),
+    (
+        "Ctrl+letter",
+        "the command where letters are moves (^t: word game)",
+    ),
     ("Ctrl-C", "quit at once"),
 ];
+
+/// A list of keys as a game shows it: where a command's letter starts a
+/// move (`claims`), Ctrl and the letter is the command (`^t`), and hjkl
+/// type letters rather than move the cursor.
+pub fn as_shown(list: &[KeyHelp], claims: impl Fn(char) -> bool) -> Vec<(String, &'static str)> {
+    list.iter()
+        .map(|&(key, what)| {
+            let mut chars = key.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_lowercase() && claims(c) => (format!("^{c}"), what),
+                _ if key.ends_with("/hjkl") && claims('h') => {
+                    (key.trim_end_matches("/hjkl").to_string(), what)
+                }
+                _ => (key.to_string(), what),
+            }
+        })
+        .collect()
+}
 
 /// How many of each list the footer shows.
 pub const IN_FOOTER: usize = 7;

@@ -1,6 +1,7 @@
 //! All integration tests in one crate, so they link once.
 
 mod cli;
+mod coins;
 mod divisors;
 mod fixtures;
 mod flags;
@@ -11,3 +12,4 @@ mod nim;
 mod support;
 mod tmux;
 mod tui;
+mod words;

@@ -229,3 +229,28 @@ fn the_screen_stays_live_while_the_computer_thinks_on_seven_by_seven() {
     tmux.wait_for(&["EXITED 0"]);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// A whole game of coins in a row, typed and with the arrows: the ends
+/// are taken, each pile adds up, and the game ends with the row empty.
+#[test]
+fn play_a_game_of_coins_to_the_end() {
+    if !have_tmux() {
+        return;
+    }
+    let (tmux, data) = start("coins", "play coins-in-a-row --human first --level perfect");
+    tmux.wait_for(&["6 coins left, worth 107", "Your move."]);
+    // The arrow picks the right end (14); Enter takes it.
+    tmux.keys(&["Right", "Enter"]);
+    tmux.wait_for(&["4 coins left", "You       14", "Your move."]);
+    tmux.keys(&["l", "Enter"]);
+    tmux.wait_for(&["2 coins left", "Your move."]);
+    tmux.keys(&["r", "Enter"]);
+    let screen = tmux.wait_for(&["The row is empty.", "· n new game"]);
+    assert!(screen.contains("You       14 + "), "{screen}");
+    assert!(screen.contains("Computer  "), "{screen}");
+    tmux.keys(&["q"]);
+    tmux.wait_for(&["Enter to play"]);
+    tmux.keys(&["q"]);
+    tmux.wait_for(&["EXITED 0"]);
+    let _ = std::fs::remove_dir_all(&data);
+}

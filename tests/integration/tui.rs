@@ -612,6 +612,8 @@ fn rules_card_snapshots() {
         "nim-pass",
         "juniper-green",
         "four-by-four-three",
+        "coins-in-a-row",
+        "a-lot-of-games",
     ] {
         let mut app = app(&format!("card-{id}"), straight_into(id, Player::First));
         key(&mut app, KeyCode::Char('?'));

@@ -3,10 +3,12 @@
 //! maps clicks to the cursor and says which move the cursor is on. The
 //! registry (`crate::families`) pairs each family with its view.
 
+pub mod coins;
 pub mod divisors;
 pub mod flags;
 pub mod mnk;
 pub mod nim;
+pub mod words;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -71,6 +73,8 @@ pub struct Ctx<'a, F: Family, C> {
     pub last: Option<MoveOf<F>>,
     /// Whether the person may move now (the cursor is shown).
     pub human_turn: bool,
+    /// The person's side.
+    pub person: Player,
 }
 
 impl<F: Family, C> Ctx<'_, F, C> {

@@ -16,7 +16,7 @@ use ratatui::layout::Rect;
 
 use crate::engine::{Game, Player, Solver, Status};
 use crate::games::Family;
-use crate::session::{Job, Session, Setup, words};
+use crate::session::{Job, Session, Setup, wording};
 
 use super::boards::{BoardView, Dir, MoveOf, Values};
 use super::tally::Finish;
@@ -121,6 +121,11 @@ pub struct Report {
 pub trait PlayScreen: Send {
     fn render(&self, frame: &Frame<'_>, area: Rect, buf: &mut Buffer);
     fn on_key(&mut self, code: KeyCode, area: Rect) -> Action;
+    /// Ctrl and a letter: that letter's command even where the letter
+    /// would start a move (every letter is one in the word game).
+    fn on_command(&mut self, c: char) -> Action;
+    /// Whether the letter `c` starts a move here rather than a command.
+    fn claims(&self, c: char) -> bool;
     fn on_click(&mut self, x: u16, y: u16, area: Rect) -> Action;
     /// Collects finished work and starts what is due (the computer's turn).
     fn tick(&mut self) -> Action;
@@ -157,6 +162,8 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     confirm: Option<Leave>,
     last_computer: Option<MoveOf<F>>,
     coach: Option<String>,
+    /// What the computer said with its last move.
+    remark: Option<String>,
     hint: Option<String>,
     /// The person asked for the values overlay.
     show_values: bool,
@@ -182,7 +189,7 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     idea: Option<Vec<String>>,
     idea_job: Option<Job<Vec<String>>>,
     /// Terms already explained in this game's tips and coach.
-    glossary: words::Glossary,
+    glossary: wording::Glossary,
 }
 
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
@@ -200,6 +207,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             confirm: None,
             last_computer: None,
             coach: None,
+            remark: None,
             hint: None,
             show_values: false,
             values: None,
@@ -214,7 +222,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             queued: false,
             idea: None,
             idea_job: None,
-            glossary: words::Glossary::default(),
+            glossary: wording::Glossary::default(),
         }
     }
 
@@ -229,9 +237,9 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         let start = F::start(self.session.rules());
         self.idea_job = Some(Job::spawn(self.session.budget(), move |budget| {
             let value = solver.value(&start, &budget.share(0.5));
-            let mut lines = vec![words::verdict(start.to_move(), value)];
+            let mut lines = vec![wording::verdict(start.to_move(), value)];
             lines.extend(solver.explain(&start, budget));
-            let mut glossary = words::Glossary::default();
+            let mut glossary = wording::Glossary::default();
             lines.iter().map(|l| glossary.explain(l)).collect()
         }));
     }
@@ -291,6 +299,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         }
         self.message = None;
         self.coach = None;
+        self.remark = None;
         self.last_computer = None;
         self.changed();
         self.moved_at = Instant::now();
@@ -384,6 +393,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             n => format!("took back {n} moves"),
         });
         self.coach = None;
+        self.remark = None;
         self.last_computer = None;
         self.changed();
     }
@@ -524,11 +534,29 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         Action::None
     }
 
+    fn command(&mut self, c: char) -> Option<Action> {
+        match c {
+            'q' => return Some(self.ask_leave(Leave::Menu)),
+            'n' => return Some(self.ask_leave(Leave::NewGame)),
+            's' => return Some(self.ask_leave(Leave::SwapSides)),
+            'r' => return Some(self.ask_leave(Leave::Resign)),
+            't' => self.ask_hint(),
+            'u' => self.undo(),
+            'v' => self.toggle_values(),
+            _ => return None,
+        }
+        Some(Action::None)
+    }
+
+    fn claims(&self, c: char) -> bool {
+        self.view.typable(self.session.position(), "", c).is_ok()
+    }
+
     fn banner(&self) -> &'static str {
         if self.resigned && !self.session.status().is_over() {
             return "You resigned";
         }
-        match words::ending(self.session.status(), self.session.setup().human) {
+        match wording::ending(self.session.status(), self.session.setup().human) {
             "you win" => "You win",
             "computer wins" => "Computer wins",
             _ => "Draw",
@@ -585,17 +613,26 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
                 };
                 self.cursor = self.view.step(self.session.position(), self.cursor, dir);
             }
-            KeyCode::Char('q') => return self.ask_leave(Leave::Menu),
-            KeyCode::Char('n') => return self.ask_leave(Leave::NewGame),
-            KeyCode::Char('s') => return self.ask_leave(Leave::SwapSides),
-            KeyCode::Char('r') => return self.ask_leave(Leave::Resign),
-            KeyCode::Char('t') => self.ask_hint(),
-            KeyCode::Char('u') => self.undo(),
-            KeyCode::Char('v') => self.toggle_values(),
-            KeyCode::Char(c) => self.type_char(c),
+            KeyCode::Char(c) => {
+                return self.command(c).unwrap_or_else(|| {
+                    self.type_char(c);
+                    Action::None
+                });
+            }
             _ => {}
         }
         Action::None
+    }
+
+    fn claims(&self, c: char) -> bool {
+        Playing::claims(self, c)
+    }
+
+    fn on_command(&mut self, c: char) -> Action {
+        if let Some(leave) = self.confirm {
+            return self.answer(leave, KeyCode::Char(c));
+        }
+        self.command(c).unwrap_or(Action::None)
     }
 
     fn on_click(&mut self, x: u16, y: u16, area: Rect) -> Action {

@@ -83,6 +83,7 @@ pub fn render<F: Family, V: BoardView<F>>(
         values: play.values.as_ref().filter(|_| play.show_values),
         last: play.last_computer,
         human_turn,
+        person: setup.human,
     };
     play.view.render(&ctx, a.board, buf);
     side_panel(play, frame, a.side, buf);
@@ -129,7 +130,8 @@ pub fn render<F: Family, V: BoardView<F>>(
         ),
     ]);
     prompt.render(a.input, buf);
-    footer(keys::GAME, t, a.footer, buf);
+    let game_keys = keys::as_shown(keys::GAME, |c| play.claims(c));
+    footer(&game_keys, t, a.footer, buf);
 }
 
 fn side_panel<F: Family, V: BoardView<F>>(
@@ -190,6 +192,10 @@ fn side_panel<F: Family, V: BoardView<F>>(
         lines.push(Line::raw(""));
         lines.push(Line::styled("Tip", t.title));
         lines.push(Line::raw(h.clone()));
+    }
+    if let Some(r) = &play.remark {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(format!("Computer: {r}"), t.key));
     }
     if let Some(c) = &play.coach {
         lines.push(Line::raw(""));

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::engine::{Choice, Game, Solver, choose};
 use crate::games::Family;
-use crate::session::{Coaching, Hint, Job, Poll, Session, decided_at, hint, review, words};
+use crate::session::{Coaching, Hint, Job, Poll, Session, decided_at, hint, review, wording};
 
 use super::super::boards::{BoardView, MoveOf, Values};
 use super::Playing;
@@ -16,6 +16,8 @@ enum Answer<M: std::hash::Hash + Eq> {
     Reply {
         coach: Option<String>,
         choice: Option<Choice<M>>,
+        /// What the computer says as it plays.
+        remark: Option<String>,
     },
     Hint(String),
     Values(Values<M>),
@@ -82,7 +84,7 @@ impl<F: Family> Work<F> {
         let job = Job::spawn(session.budget(), move |budget| {
             let coach = reviewed.and_then(|(before, mv)| {
                 let c = review(&*solver, &before, mv, &budget.share(0.4))?;
-                Some(words::coach_line(&Coaching {
+                Some(wording::coach_line(&Coaching {
                     played: before.format_move(c.played),
                     offered: c.offered,
                     left: c.left,
@@ -92,7 +94,14 @@ impl<F: Family> Work<F> {
             let choice = rng
                 .as_mut()
                 .and_then(|rng| choose(&*solver, &pos, level, rng, budget));
-            Answer::Reply { coach, choice }
+            let remark = choice
+                .filter(|c| !c.random)
+                .and_then(|c| solver.remark(&pos, c.mv, budget));
+            Answer::Reply {
+                coach,
+                choice,
+                remark,
+            }
         });
         Self::new(session, Task::Reply, job)
     }
@@ -102,7 +111,7 @@ impl<F: Family> Work<F> {
         let pos = session.position().clone();
         let job = Job::spawn(session.budget(), move |budget| {
             let h = hint(&*solver, &pos, budget);
-            Answer::Hint(words::hint_line(&Hint {
+            Answer::Hint(wording::hint_line(&Hint {
                 value: h.value,
                 best: h.best.map(|(m, v)| (pos.format_move(m), v)),
                 reason: h.reason,
@@ -178,10 +187,15 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             return;
         }
         match answer {
-            Answer::Reply { coach, choice } => {
+            Answer::Reply {
+                coach,
+                choice,
+                remark,
+            } => {
                 if coach.is_some() {
                     self.coach = coach.map(|c| self.glossary.explain(&c));
                 }
+                self.remark = remark;
                 if let Some(choice) = choice {
                     match self.session.play(choice.mv) {
                         Ok(()) => {

@@ -53,10 +53,10 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         }
         lines.push(Line::raw(""));
     }
-    let list = match app.mode {
-        Mode::Menu | Mode::Quit => keys::MENU,
-        Mode::Setup(_) => keys::SETUP,
-        Mode::Playing(_) => keys::GAME,
+    let list = match &app.mode {
+        Mode::Menu | Mode::Quit => keys::as_shown(keys::MENU, |_| false),
+        Mode::Setup(_) => keys::as_shown(keys::SETUP, |_| false),
+        Mode::Playing(p) => keys::as_shown(keys::GAME, |c| p.claims(c)),
     };
     lines.push(Line::styled(" Keys", t.title));
     lines.extend(list.iter().map(|(k, what)| {

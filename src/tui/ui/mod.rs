@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::app::{App, Mode};
-use super::keys::{IN_FOOTER, KeyHelp};
+use super::keys::IN_FOOTER;
 use super::play::Frame;
 use super::theme::Theme;
 
@@ -85,11 +85,11 @@ pub fn fit(text: &str, width: usize) -> String {
 }
 
 /// The key-help footer: the first entries of a key list that fit whole.
-pub fn footer(keys: &[KeyHelp], theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub fn footer<K: AsRef<str>>(keys: &[(K, &str)], theme: &Theme, area: Rect, buf: &mut Buffer) {
     let mut spans = Vec::new();
     let mut used = 0;
     for (key, what) in keys.iter().take(IN_FOOTER) {
-        let (k, w) = (format!(" {key}"), format!(" {what} "));
+        let (k, w) = (format!(" {}", key.as_ref()), format!(" {what} "));
         used += k.chars().count() + w.chars().count();
         if used > usize::from(area.width) {
             break;

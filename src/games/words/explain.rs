@@ -1,0 +1,181 @@
+//! The idea behind the word game, in sentences: what the starter of a round
+//! can force, which rounds are worth losing, and the rules in words.
+
+use crate::engine::Game;
+
+use super::game::{WordsGame, letter_list};
+use super::solver::{Aim, Solved};
+use super::{Rules, Source};
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "can" } else { "cannot" }
+}
+
+/// The match's plan, from what the starter of a round can force.
+fn plan(solved: &Solved, rounds: u64) -> String {
+    let (win, lose) = (solved.starter_can_win(), solved.starter_can_lose());
+    if rounds == 1 {
+        return format!(
+            "One round: the player who starts it {} force a win, so the {} player wins.",
+            yes_no(win),
+            if win { "first" } else { "second" }
+        );
+    }
+    let who = if solved.starter_wins(1) {
+        "first"
+    } else {
+        "second"
+    };
+    match (win, lose) {
+        (true, true) => format!(
+            "The starter of a round can force a win of it and can force a loss of it. So the first player loses every round but the last on purpose (the loser starts the next) and wins the last: the {who} player wins the match."
+        ),
+        (true, false) => format!(
+            "The starter of a round can force a win of it but cannot force a loss, so every round goes to its starter and the starts alternate: the first player starts the last round (round {rounds}) when the number of rounds is odd. So the {who} player wins the match."
+        ),
+        (false, _) => format!(
+            "The starter of a round cannot force a win of it: the other player wins every round, and the loser starts the next, so the first player starts (and loses) every round. So the {who} player wins the match."
+        ),
+    }
+}
+
+pub fn explain(solved: &Solved, pos: &WordsGame) -> Vec<String> {
+    let mut lines = vec![plan(solved, pos.rounds)];
+    if pos.status().is_over() {
+        return lines;
+    }
+    let aim = solved.aim(pos.round);
+    lines.push(match aim {
+        Aim::Win if pos.round >= pos.rounds => format!(
+            "Round {} is the last: whoever wins it wins the match.",
+            pos.round
+        ),
+        Aim::Win => format!(
+            "In round {}, both players want to win the round: the starter of round {} cannot make sure of winning it.",
+            pos.round,
+            pos.round + 1
+        ),
+        Aim::Lose => format!(
+            "In round {}, both players want to lose the round: its loser starts round {}, and whoever starts round {} wins the match.",
+            pos.round,
+            pos.round + 1,
+            pos.round + 1
+        ),
+    });
+    let word = pos.word();
+    let shown = if word.is_empty() {
+        "the empty word".to_string()
+    } else {
+        format!("'{word}'")
+    };
+    let soon = pos.trie().completions(pos.node, 6);
+    if !soon.is_empty() && !word.is_empty() {
+        lines.push(format!(
+            "From {shown} the word can still become {}, …",
+            soon.join(", ")
+        ));
+    }
+    let good: Vec<char> = pos
+        .moves()
+        .filter(|&l| {
+            let child = pos.after(l);
+            pos.move_value(&child, solved_value(solved, &child)).outcome
+                == crate::engine::Outcome::Win
+        })
+        .map(char::from)
+        .collect();
+    if !good.is_empty() {
+        lines.push(format!(
+            "From {shown}, the letters that win the match for the player to move: {}.",
+            letter_list(&good)
+        ));
+    }
+    lines.push(
+        "The computer solves the tree of prefixes once, from the longest words back: for each prefix, whether the player to move can force a win of the round and whether they can force a loss of it."
+            .to_string(),
+    );
+    lines
+}
+
+fn solved_value(solved: &Solved, pos: &WordsGame) -> crate::engine::Value {
+    crate::engine::Solver::value(solved, pos, &crate::engine::Budget::unlimited())
+}
+
+pub fn reason(solved: &Solved, pos: &WordsGame, letter: u8) -> Option<String> {
+    if !pos.is_legal(letter) {
+        return None;
+    }
+    let word = format!("{}{}", pos.word(), char::from(letter));
+    let child = pos.after(letter);
+    if child.round != pos.round || child.status().is_over() {
+        let lost = child.ended.map(|e| e.loser)? == pos.to_move();
+        return Some(format!(
+            "'{word}' ends round {}: the player to move {} it",
+            pos.round,
+            if lost { "loses" } else { "wins" }
+        ));
+    }
+    let aim = solved.aim(pos.round);
+    let wanted = match aim {
+        Aim::Win => "win",
+        Aim::Lose => "lose",
+    };
+    // After the letter, the opponent is to move: they must fail at the aim.
+    (!solved.gets_aim(aim, child.node)).then(|| {
+        format!("after '{word}' the opponent cannot avoid what you want: to {wanted} this round")
+    })
+}
+
+pub fn remark(solved: &Solved, pos: &WordsGame, _letter: u8) -> Option<String> {
+    let aim = solved.aim(pos.round);
+    let first_of_round = pos.trie().depth(pos.node) <= 1;
+    if aim != Aim::Lose || !first_of_round || !solved.gets_aim(aim, pos.node) {
+        return None;
+    }
+    Some(format!(
+        "I lose this round on purpose: the loser starts round {}, and whoever starts it wins it.",
+        pos.round + 1
+    ))
+}
+
+/// The rules of a words ruleset, in words.
+pub fn card(rules: &Rules) -> Vec<String> {
+    let list = match &rules.source {
+        Source::English => format!("the built-in English list of {} words", rules.trie.words()),
+        Source::File(path) => format!("the {} words of {path}", rules.trie.words()),
+        Source::Listed => {
+            let shown = rules.trie.completions(0, 8);
+            let more = if rules.trie.words() > shown.len() {
+                ", …"
+            } else {
+                ""
+            };
+            format!(
+                "a list of {} word{}: {}{more}",
+                rules.trie.words(),
+                if rules.trie.words() == 1 { "" } else { "s" },
+                shown.join(", ")
+            )
+        }
+    };
+    let mut lines = vec![
+        "Players build a word together, starting from nothing: on your turn, add one letter at the end.".to_string(),
+        format!("The word must stay the beginning of a word of the list ({list})."),
+        "A player who cannot add a letter loses the round.".to_string(),
+    ];
+    if rules.ghost {
+        lines.push(format!(
+            "Ghost: whoever completes a listed word of at least {} letters loses the round at once.",
+            rules.min_length
+        ));
+    }
+    lines.push(if rules.rounds == 1 {
+        "One round: its winner wins the match.".to_string()
+    } else {
+        format!(
+            "A match of {} rounds: the loser of a round starts the next, and whoever wins the last round wins the match.",
+            rules.rounds
+        )
+    });
+    lines
+}

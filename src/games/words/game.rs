@@ -1,0 +1,258 @@
+//! Positions and moves of the word game: the word so far (a node of the
+//! prefix tree), the round, who started it, and the rounds won.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use crate::engine::{Game, MoveError, Player, Status};
+
+use super::Rules;
+use super::trie::{Node, Trie};
+
+/// How the last round ended: who lost it, the word it ended on, and
+/// whether the loser completed a word (Ghost) rather than being stuck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundEnd {
+    pub round: u64,
+    pub loser: Player,
+    pub word: Node,
+    pub completed: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct WordsGame {
+    trie: Arc<Trie>,
+    pub rounds: u64,
+    pub ghost: bool,
+    pub min_length: u32,
+    /// The word so far.
+    pub node: Node,
+    /// The round being played, from 1 (the last one, once the match is over).
+    pub round: u64,
+    /// Who made the first move of this round.
+    pub starter: Player,
+    pub to_move: Player,
+    /// Rounds won by the first and the second player.
+    pub won: [u64; 2],
+    pub ended: Option<RoundEnd>,
+    pub winner: Option<Player>,
+}
+
+const fn index(p: Player) -> usize {
+    match p {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+impl PartialEq for WordsGame {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.trie, &other.trie)
+            && (self.rounds, self.ghost, self.min_length)
+                == (other.rounds, other.ghost, other.min_length)
+            && (self.node, self.round, self.starter, self.to_move)
+                == (other.node, other.round, other.starter, other.to_move)
+            && (self.won, self.ended, self.winner) == (other.won, other.ended, other.winner)
+    }
+}
+
+impl Eq for WordsGame {}
+
+impl Hash for WordsGame {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        // The tree is shared by every position of a ruleset: not hashed.
+        (self.node, self.round, self.starter, self.to_move).hash(h);
+        (self.won, self.ended, self.winner).hash(h);
+    }
+}
+
+impl WordsGame {
+    #[must_use]
+    pub fn new(rules: &Rules, starter: Player) -> Self {
+        Self {
+            trie: Arc::clone(&rules.trie),
+            rounds: rules.rounds,
+            ghost: rules.ghost,
+            min_length: rules.min_length,
+            node: 0,
+            round: 1,
+            starter,
+            to_move: starter,
+            won: [0, 0],
+            ended: None,
+            winner: None,
+        }
+    }
+
+    #[must_use]
+    pub fn trie(&self) -> &Trie {
+        &self.trie
+    }
+
+    /// The word so far.
+    #[must_use]
+    pub fn word(&self) -> String {
+        self.trie.text(self.node)
+    }
+
+    #[must_use]
+    pub const fn rounds_won(&self, p: Player) -> u64 {
+        self.won[index(p)]
+    }
+
+    /// Whether reaching `node` ends the round for the player who made it
+    /// (Ghost: a listed word of at least `min_length` letters).
+    #[must_use]
+    pub fn completes(&self, node: Node) -> bool {
+        self.ghost && self.trie.is_word(node) && self.trie.depth(node) >= self.min_length
+    }
+
+    /// The letters that keep the word a beginning of a listed word.
+    #[must_use]
+    pub fn letters(&self) -> Vec<char> {
+        self.moves().map(char::from).collect()
+    }
+
+    fn end_round(&mut self, loser: Player, word: Node, completed: bool) {
+        let winner = loser.opponent();
+        self.won[index(winner)] += 1;
+        self.ended = Some(RoundEnd {
+            round: self.round,
+            loser,
+            word,
+            completed,
+        });
+        if self.round >= self.rounds {
+            self.winner = Some(winner);
+            self.node = word;
+            self.to_move = loser;
+            return;
+        }
+        // The loser starts the next round.
+        self.round += 1;
+        self.node = 0;
+        self.starter = loser;
+        self.to_move = loser;
+    }
+}
+
+impl Game for WordsGame {
+    type Move = u8;
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn moves(&self) -> impl Iterator<Item = u8> + '_ {
+        let over = self.winner.is_some();
+        self.trie
+            .children(self.node)
+            .filter(move |_| !over)
+            .map(|(letter, _)| letter)
+    }
+
+    fn play_unchecked(&mut self, letter: u8) {
+        let Some(next) = self.trie.child(self.node, letter) else {
+            return;
+        };
+        let mover = self.to_move;
+        if self.completes(next) {
+            self.end_round(mover, next, true);
+        } else if !self.trie.has_children(next) {
+            // The other player cannot add a letter: they lose the round.
+            self.end_round(mover.opponent(), next, false);
+        } else {
+            self.node = next;
+            self.to_move = mover.opponent();
+        }
+    }
+
+    fn status(&self) -> Status {
+        self.winner.map_or(Status::Ongoing, Status::Won)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
+        let t = text.trim();
+        let mut chars = t.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => Ok(c.to_ascii_lowercase() as u8),
+            _ => Err(MoveError(format!(
+                "'{t}' is not a move: type one letter, a to z"
+            ))),
+        }
+    }
+
+    fn round(&self) -> Option<(u64, Player)> {
+        Some((self.round, self.starter))
+    }
+
+    fn format_move(&self, letter: u8) -> String {
+        char::from(letter).to_string()
+    }
+
+    fn explain_illegal(&self, letter: u8) -> String {
+        format!(
+            "no word of the list begins with '{}{}'",
+            self.word(),
+            char::from(letter)
+        )
+    }
+}
+
+/// A list of letters in words: `a, b or c`.
+#[must_use]
+pub fn letter_list(letters: &[char]) -> String {
+    let words: Vec<String> = letters.iter().map(char::to_string).collect();
+    match words.as_slice() {
+        [] => "none".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// How a round ended, in a sentence.
+#[must_use]
+pub fn round_end_words(pos: &WordsGame, end: RoundEnd) -> String {
+    let word = pos.trie().text(end.word);
+    let how = if end.completed {
+        format!("completed the word '{word}'")
+    } else {
+        format!("could not add a letter to '{word}'")
+    };
+    format!(
+        "Round {}: the {} player {how} and lost the round.",
+        end.round, end.loser
+    )
+}
+
+impl fmt::Display for WordsGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(end) = self.ended {
+            writeln!(f, "{}", round_end_words(self, end))?;
+        }
+        writeln!(
+            f,
+            "round {} of {}, started by the {} player · rounds won: first {}, second {}",
+            self.round, self.rounds, self.starter, self.won[0], self.won[1]
+        )?;
+        if self.winner.is_some() {
+            return write!(f, "the match is over");
+        }
+        let word = self.word();
+        writeln!(
+            f,
+            "word: {}",
+            if word.is_empty() {
+                "(none yet)".to_string()
+            } else {
+                format!("{word}…")
+            }
+        )?;
+        write!(
+            f,
+            "letters that keep it a word's beginning: {}",
+            letter_list(&self.letters())
+        )
+    }
+}

@@ -1,0 +1,192 @@
+//! words: the word so far, the letters that keep it a beginning of a word
+//! (with their results when the values overlay is on, and then a few words
+//! it can still become), the round and the rounds won.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use crate::engine::{Game, Player};
+use crate::games::words::{Words, WordsGame};
+
+use super::{BoardView, Ctx, Dir, put};
+
+#[derive(Default)]
+pub struct WordsView;
+
+/// Columns a letter's button takes: the letter, its mark and a space each side.
+const CELL: u16 = 4;
+/// The first row of letter buttons.
+const LETTERS_Y: u16 = 6;
+
+fn letters(pos: &WordsGame) -> Vec<u8> {
+    pos.moves().collect()
+}
+
+fn per_row(area: Rect) -> usize {
+    usize::from((area.width / CELL).max(1))
+}
+
+fn side(p: Player, person: Player) -> &'static str {
+    if p == person { "you" } else { "the computer" }
+}
+
+impl BoardView<Words> for WordsView {
+    /// The index of the chosen letter.
+    type Cursor = usize;
+
+    fn first(&self, _pos: &WordsGame) -> usize {
+        0
+    }
+
+    fn clamp(&self, pos: &WordsGame, cursor: usize) -> usize {
+        cursor.min(letters(pos).len().saturating_sub(1))
+    }
+
+    fn step(&self, pos: &WordsGame, cursor: usize, dir: Dir) -> usize {
+        let n = letters(pos).len();
+        // Rows of the letter buttons are as wide as the board allows; up
+        // and down move by a whole row of the usual 80-column screen.
+        let row = 12;
+        let next = match dir {
+            Dir::Left => cursor.saturating_sub(1),
+            Dir::Right => cursor + 1,
+            Dir::Up => cursor.saturating_sub(row),
+            Dir::Down => cursor + row,
+        };
+        next.min(n.saturating_sub(1))
+    }
+
+    fn selected(&self, pos: &WordsGame, cursor: usize) -> Option<u8> {
+        letters(pos).get(cursor).copied()
+    }
+
+    fn render(&self, ctx: &Ctx<'_, Words, usize>, area: Rect, buf: &mut Buffer) {
+        let pos = ctx.pos;
+        let t = ctx.theme;
+        let round = if pos.rounds == 1 {
+            format!("One round, started by {}", side(pos.starter, ctx.person))
+        } else {
+            format!(
+                "Round {} of {}, started by {}",
+                pos.round,
+                pos.rounds,
+                side(pos.starter, ctx.person)
+            )
+        };
+        put(buf, area, area.x, area.y, &round, t.title);
+        if pos.rounds > 1 {
+            let score = format!(
+                "Rounds won: you {} · the computer {}",
+                pos.rounds_won(ctx.person),
+                pos.rounds_won(ctx.person.opponent())
+            );
+            put(buf, area, area.x, area.y + 1, &score, t.text);
+        }
+        if let Some(end) = pos.ended {
+            let word = pos.trie().text(end.word);
+            let who = if end.loser == ctx.person {
+                "You"
+            } else {
+                "The computer"
+            };
+            let how = if end.completed {
+                format!("completed '{word}'")
+            } else {
+                format!("stuck at '{word}'")
+            };
+            let text = format!("{who} lost round {}: {how}.", end.round);
+            put(buf, area, area.x, area.y + 2, &text, t.last_move);
+        }
+        let word = pos.word();
+        let shown = if pos.status().is_over() {
+            pos.trie().text(pos.ended.map_or(pos.node, |e| e.word))
+        } else {
+            format!("{word}_")
+        };
+        put(buf, area, area.x, area.y + 4, "Word: ", t.text);
+        put(
+            buf,
+            area,
+            area.x + 6,
+            area.y + 4,
+            &shown.to_uppercase(),
+            t.title,
+        );
+        if pos.status().is_over() {
+            return;
+        }
+        let all = letters(pos);
+        let per = per_row(area);
+        for (i, &l) in all.iter().enumerate() {
+            let x = area.x + (i % per) as u16 * CELL;
+            let y = area.y + LETTERS_Y + (i / per) as u16;
+            let style = if ctx.human_turn && i == ctx.cursor {
+                t.cursor
+            } else {
+                t.legal
+            };
+            put(buf, area, x, y, &format!(" {} ", char::from(l)), style);
+            if let Some((c, s)) = ctx.mark(l) {
+                put(buf, area, x + 3, y, &c.to_string(), s);
+            }
+        }
+        let mut y = area.y + LETTERS_Y + all.len().div_ceil(per) as u16 + 1;
+        if let Some(l) = ctx.last.filter(|_| pos.trie().depth(pos.node) > 0) {
+            let text = format!("The computer added {}.", char::from(l));
+            put(buf, area, area.x, y, &text, t.last_move);
+            y += 1;
+        }
+        if ctx.values.is_some() {
+            const SHOWN: usize = 5;
+            let soon = pos.trie().completions(pos.node, SHOWN + 1);
+            if !soon.is_empty() {
+                let more = if soon.len() > SHOWN { ", …" } else { "" };
+                let shown: Vec<&str> = soon.iter().take(SHOWN).map(String::as_str).collect();
+                let text = format!("It can still become: {}{more}", shown.join(", "));
+                put(buf, area, area.x, y, &text, t.dim);
+                y += 1;
+            }
+        }
+        put(
+            buf,
+            area,
+            area.x,
+            y + 1,
+            "←/→ choose a letter · Enter adds it (or type it)",
+            t.dim,
+        );
+        if pos.ghost {
+            let rule = format!(
+                "Ghost: completing a word of {}+ letters loses the round.",
+                pos.min_length
+            );
+            put(buf, area, area.x, y + 2, &rule, t.dim);
+        }
+    }
+
+    fn click(&self, pos: &WordsGame, _cursor: usize, area: Rect, x: u16, y: u16) -> Option<usize> {
+        let top = area.y + LETTERS_Y;
+        if y < top || x < area.x {
+            return None;
+        }
+        let per = per_row(area);
+        let col = usize::from((x - area.x) / CELL);
+        if col >= per {
+            return None;
+        }
+        let i = usize::from(y - top) * per + col;
+        (i < letters(pos).len()).then_some(i)
+    }
+
+    fn typable(&self, _pos: &WordsGame, typed: &str, c: char) -> Result<(), String> {
+        if !c.is_ascii_alphabetic() {
+            return Err(format!(
+                "'{c}' is not a letter: a move is one letter, a to z"
+            ));
+        }
+        if !typed.is_empty() {
+            return Err("a move is one letter: Enter adds it, Backspace takes it back".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,231 @@
+//! The word game: known facts, agreement with the reference solver on every
+//! small list (with and without Ghost, over several rounds), a match of 10^9
+//! rounds, the lists' checks and the computer's round thrown on purpose.
+
+use proptest::prelude::*;
+use unbeatable::engine::{Budget, Game, Outcome, Player, ReferenceSolver, Solver, Status};
+use unbeatable::games::Family;
+use unbeatable::games::words::{Aim, Rules, Words, WordsGame};
+
+use crate::support::{Plies, agree, beats_random_opponents, rules, unlimited};
+
+fn game(words: &[&str], rounds: u64, ghost: Option<u32>) -> Rules {
+    let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+    let ghost = ghost.map_or(String::new(), |m| {
+        format!("ghost = true\nmin_length = {m}\n")
+    });
+    rules::<Words>(&format!(
+        "words = [{}]\nrounds = {rounds}\n{ghost}",
+        quoted.join(", ")
+    ))
+}
+
+/// The fast solver against the reference on every position of the match.
+fn agree_everywhere(words: &[&str], rounds: u64, ghost: Option<u32>) {
+    let rules = game(words, rounds, ghost);
+    let reference = ReferenceSolver::new();
+    let mut stack = vec![Words::start(&rules)];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(pos) = stack.pop() {
+        if !seen.insert(pos.clone()) {
+            continue;
+        }
+        let context = format!("{words:?}, {rounds} rounds, ghost {ghost:?}");
+        agree(&*rules.solved, &reference, &pos, Plies::Always, &context);
+        stack.extend(pos.moves().map(|m| pos.after(m)));
+    }
+}
+
+#[test]
+fn known_facts_hold() {
+    for (number, line) in include_str!("../known/words.txt").lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        let words: Vec<&str> = cols[0].split_whitespace().collect();
+        let ghost = (cols[2] == "true").then_some(1);
+        let rules = game(&words, cols[1].parse().unwrap(), ghost);
+        let start = Words::start(&rules);
+        let v = rules.solved.value(&start, &unlimited());
+        let winner = if v.outcome == Outcome::Win {
+            "first"
+        } else {
+            "second"
+        };
+        assert_eq!(winner, cols[3], "known/words.txt line {}", number + 1);
+        assert!(v.is_proven());
+    }
+}
+
+/// Every word over a..c of 1 to 3 letters.
+fn small_words() -> Vec<String> {
+    let mut out = Vec::new();
+    for len in 1..=3u32 {
+        for code in 0..3u32.pow(len) {
+            out.push(
+                (0..len)
+                    .map(|i| char::from(b'a' + (code / 3u32.pow(i) % 3) as u8))
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
+/// Every list of 1 to 3 words of up to 3 letters over a..c (9 919 lists):
+/// one round and three, with and without Ghost.
+#[test]
+fn every_small_list_agrees_with_the_reference() {
+    let words = small_words();
+    let n = words.len();
+    let mut lists: Vec<Vec<&str>> = Vec::new();
+    for i in 0..n {
+        lists.push(vec![&words[i]]);
+        for j in i + 1..n {
+            lists.push(vec![&words[i], &words[j]]);
+            for k in j + 1..n {
+                lists.push(vec![&words[i], &words[j], &words[k]]);
+            }
+        }
+    }
+    assert_eq!(lists.len(), 9919);
+    for list in &lists {
+        for rounds in [1, 3] {
+            for ghost in [None, Some(2)] {
+                agree_everywhere(list, rounds, ghost);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    /// Lists of up to 5 words of up to 4 letters over a..c, 1 to 5 rounds,
+    /// with and without Ghost: too many to visit all, so a sample.
+    #[test]
+    fn sampled_lists_agree_with_the_reference(
+        words in proptest::collection::vec("[abc]{1,4}", 1..=5),
+        rounds in 1u64..=5,
+        ghost in proptest::option::of(1u32..=4),
+    ) {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        agree_everywhere(&words, rounds, ghost);
+    }
+}
+
+/// A match of 10^9 rounds is answered at once, and its value follows from
+/// the small matches: the aims repeat with a period of at most two.
+#[test]
+fn a_billion_rounds_follow_the_small_matches() {
+    for words in [
+        &["a", "b"][..],
+        &["ab"],
+        &["ab", "ac", "b"],
+        &["abc", "b"],
+        &["a"],
+    ] {
+        let small: Vec<_> = (1..=6)
+            .map(|k| {
+                let r = game(words, k, None);
+                r.solved.value(&Words::start(&r), &unlimited())
+            })
+            .collect();
+        for big in [999_999_999u64, 1_000_000_000] {
+            let r = game(words, big, None);
+            let v = r.solved.value(&Words::start(&r), &unlimited());
+            let like = small[if big % 2 == 0 { 5 } else { 4 }];
+            assert_eq!(v.outcome, like.outcome, "{words:?}, {big} rounds");
+            // Plies grow by the same amount every two rounds.
+            let per_two = small[5].plies.unwrap() - small[3].plies.unwrap();
+            let expected =
+                like.plies.unwrap() + (big - if big % 2 == 0 { 6 } else { 5 }) / 2 * per_two;
+            assert_eq!(v.plies, Some(expected), "{words:?}, {big} rounds");
+        }
+    }
+}
+
+#[test]
+fn the_computer_never_gives_ground() {
+    for (words, rounds, ghost) in [
+        (&["ab", "ac", "b", "bca", "cab", "cbb"][..], 3, None),
+        (&["abc", "abd", "b", "ca"], 4, Some(2)),
+        (&["aa", "ab", "ba"], 5, None),
+    ] {
+        let rules = game(words, rounds, ghost);
+        beats_random_opponents(&*rules.solved, &Words::start(&rules), 40);
+    }
+}
+
+/// "a", "ab": the starter can win a round (b after a is stuck? no: a, then
+/// b ends it) and can lose it; with 3 rounds both want to lose round 1, and
+/// the computer says why it does.
+#[test]
+fn the_computer_throws_a_round_and_says_so() {
+    let rules = game(&["ab", "ac", "b", "bca", "cab", "cbb"], 3, None);
+    let start = Words::start(&rules);
+    assert!(rules.solved.starter_can_win() && rules.solved.starter_can_lose());
+    assert_eq!(rules.solved.aim(1), Aim::Lose);
+    assert_eq!(rules.solved.aim(3), Aim::Win);
+    let best = unbeatable::engine::best_moves(&*rules.solved, &start, &unlimited());
+    let (mv, _) = best[0];
+    let said = rules
+        .solved
+        .remark(&start, mv, &unlimited())
+        .unwrap_or_default();
+    assert!(said.contains("I lose this round on purpose"), "{said}");
+    assert!(said.contains("round 2"), "{said}");
+    // In the last round nothing is thrown.
+    let last = game(&["ab", "ac", "b"], 1, None);
+    let s = Words::start(&last);
+    assert_eq!(last.solved.remark(&s, b'b', &unlimited()), None);
+}
+
+#[test]
+fn rounds_pass_to_the_loser_and_the_match_ends_with_the_last() {
+    let rules = game(&["ab", "b"], 2, None);
+    let pos: WordsGame = Words::start(&rules);
+    // Round 1: the first player plays b; the second cannot go on.
+    let pos = pos.after(b'b');
+    assert_eq!(
+        (pos.round, pos.starter, pos.to_move()),
+        (2, Player::Second, Player::Second)
+    );
+    assert_eq!(pos.rounds_won(Player::First), 1);
+    assert_eq!(pos.round(), Some((2, Player::Second)));
+    let pos = pos.after(b'a').after(b'b');
+    assert_eq!(pos.status(), Status::Won(Player::First));
+    // Ghost: completing a word loses, and its loser moves again.
+    let ghost = game(&["ab", "b"], 2, Some(1));
+    let pos = Words::start(&ghost).after(b'b');
+    assert_eq!((pos.round, pos.to_move()), (2, Player::First));
+    assert_eq!(pos.rounds_won(Player::Second), 1);
+    assert!(
+        Words::start(&ghost)
+            .read_move("x")
+            .unwrap_err()
+            .0
+            .contains("begins with 'x'")
+    );
+    assert!(Words::start(&ghost).read_move("ab").is_err());
+    assert_eq!(Words::start(&ghost).read_move("B"), Ok(b'b'));
+}
+
+#[test]
+fn the_english_list_is_solved_at_once_and_reads_as_ghost() {
+    let english = unbeatable::games::words::english();
+    assert!(english.words() > 30_000, "{}", english.words());
+    let rules = game(&["cat"], 1, None);
+    assert_eq!(rules.trie.words(), 1);
+    let doc = "dictionary = \"english\"\nghost = true\n";
+    let ghost = rules_from(doc);
+    let start = Words::start(&ghost);
+    let v = ghost.solved.value(&start, &Budget::unlimited());
+    assert!(v.is_proven());
+    assert!(v.plies.is_some());
+}
+
+fn rules_from(body: &str) -> Rules {
+    rules::<Words>(body)
+}
