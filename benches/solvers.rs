@@ -327,5 +327,41 @@ fn coins(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, flags, nim, divisors, mnk, coins);
+/// 100 000 different words of 3 to 12 letters: the prefix tree built and
+/// every prefix solved for both aims; then the built-in English list.
+fn words(c: &mut Criterion) {
+    use unbeatable::games::words::{Solved, Trie};
+    let mut group = c.benchmark_group("words");
+    let mut x: u64 = 11;
+    let mut next = move || {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        x >> 33
+    };
+    let mut list: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    while list.len() < 100_000 {
+        let len = 3 + next() % 10;
+        let w: String = (0..len)
+            .map(|_| char::from(b'a' + (next() % 26) as u8))
+            .collect();
+        if seen.insert(w.clone()) {
+            list.push(w);
+        }
+    }
+    group.bench_function("100000 words: build the tree and solve it (ghost)", |b| {
+        b.iter(|| {
+            let trie = Trie::build(black_box(&list).iter().map(String::as_str));
+            black_box(Solved::solve(&trie, true, 4, 1_000_000_000))
+        });
+    });
+    let english = unbeatable::games::words::english();
+    group.bench_function("English list: solve the built tree", |b| {
+        b.iter(|| black_box(Solved::solve(&english, false, 4, 5)));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, flags, nim, divisors, mnk, coins, words);
 criterion_main!(benches);
