@@ -178,7 +178,11 @@ impl BoardView<Words> for WordsView {
         (i < letters(pos).len()).then_some(i)
     }
 
-    fn typable(&self, _pos: &WordsGame, typed: &str, c: char) -> Result<(), String> {
+    fn typable(&self, pos: &WordsGame, typed: &str, c: char) -> Result<(), String> {
+        // Once the match is over the letters are commands again (n, q, …).
+        if pos.status().is_over() {
+            return Err("the match is over".into());
+        }
         if !c.is_ascii_alphabetic() {
             return Err(format!(
                 "'{c}' is not a letter: a move is one letter, a to z"
