@@ -100,10 +100,10 @@ impl Game for FlagsGame {
     }
 }
 
-/// Numbers in words: `1, 2 or 3`.
+/// Things in words: `1, 2 or 3`.
 #[must_use]
-pub fn or_list(numbers: &[u64]) -> String {
-    let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
+pub fn or_list<T: fmt::Display>(items: &[T]) -> String {
+    let words: Vec<String> = items.iter().map(T::to_string).collect();
     match words.as_slice() {
         [] => String::new(),
         [one] => one.clone(),

@@ -203,11 +203,10 @@ impl Game for WordsGame {
 /// A list of letters in words: `a, b or c`.
 #[must_use]
 pub fn letter_list(letters: &[char]) -> String {
-    let words: Vec<String> = letters.iter().map(char::to_string).collect();
-    match words.as_slice() {
-        [] => "none".to_string(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    if letters.is_empty() {
+        "none".to_string()
+    } else {
+        crate::games::flags::or_list(letters)
     }
 }
 

@@ -548,10 +548,6 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         Some(Action::None)
     }
 
-    fn claims(&self, c: char) -> bool {
-        self.view.typable(self.session.position(), "", c).is_ok()
-    }
-
     fn banner(&self) -> &'static str {
         if self.resigned && !self.session.status().is_over() {
             return "You resigned";
@@ -625,7 +621,7 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     }
 
     fn claims(&self, c: char) -> bool {
-        Playing::claims(self, c)
+        self.view.typable(self.session.position(), "", c).is_ok()
     }
 
     fn on_command(&mut self, c: char) -> Action {

@@ -130,7 +130,7 @@ pub fn render<F: Family, V: BoardView<F>>(
         ),
     ]);
     prompt.render(a.input, buf);
-    let game_keys = keys::as_shown(keys::GAME, |c| play.claims(c));
+    let game_keys = keys::as_shown(keys::GAME, |c| super::PlayScreen::claims(play, c));
     footer(&game_keys, t, a.footer, buf);
 }
 
