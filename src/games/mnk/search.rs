@@ -4,7 +4,9 @@
 //!   fetched while the node is scanned;
 //! - per-line stone counts handed down from parent to child, so a node
 //!   reads the lines instead of counting them;
-//! - immediate wins, forced blocks and double threats found before search;
+//! - immediate wins, forced blocks and double threats found before search,
+//!   and against a double threat the opponent could make, only the moves
+//!   that spoil it or threaten first (the others lose in 4 plies);
 //! - bounds that need no search: no win before my next turn, dead lines,
 //!   and pairing strategies and the Erdős–Selfridge criterion, which prove
 //!   a side cannot complete a line (the draw proofs' work horse);
@@ -46,6 +48,8 @@ pub struct Search<'a> {
     pub aborted: bool,
     /// Per-line counts, one row of `lines` entries per ply from the root.
     counts: Vec<Count>,
+    /// Scratch for `double_threats`.
+    threats_by: [[u64; 64]; 2],
 }
 
 /// What a node's lines say, for the player to move.
@@ -66,6 +70,7 @@ impl<'a> Search<'a> {
             budget,
             aborted: false,
             counts: Vec::new(),
+            threats_by: [[0; 64]; 2],
         }
     }
 
@@ -100,6 +105,73 @@ impl<'a> Search<'a> {
             }
         }
         s
+    }
+
+    /// Moves that make two threats at once, for either side, from the
+    /// lines one stone short of a threat (`k - 2` stones of one side, none
+    /// of the other): `(mine, defence)`. `mine` is set when the player to
+    /// move has such a move (a win in 3 plies, as the opponent has no
+    /// threat to answer with). `defence` is `Some(cells)` when the opponent
+    /// has one: every move outside `cells` loses in exactly 4 plies (the
+    /// opponent makes the double threat, one block, then a win), so only
+    /// `cells` need a search. They are the moves that make a threat of
+    /// one's own (the opponent must answer) and those that spoil every
+    /// double threat: its own cell, or, when it makes exactly two threats,
+    /// one of them.
+    fn double_threats(&mut self, colour: usize, empty: u64, ply: i32) -> (bool, Option<u64>) {
+        let k = self.geo.k as u8;
+        if k < 3 {
+            return (false, None);
+        }
+        // threats_by[side][c]: the threat cells side makes by playing c,
+        // for the cells in touched[side] (the others hold stale entries:
+        // clearing 1 KB a node costs more than this search saves).
+        let threats_by = &mut self.threats_by;
+        let mut touched = [0u64; 2];
+        let n = self.geo.lines.len();
+        let row = &self.counts[ply as usize * n..(ply as usize + 1) * n];
+        for (c, &l) in row.iter().zip(&self.geo.lines) {
+            let side = match (c[0], c[1]) {
+                (m, 0) if m + 2 == k => 0,
+                (0, o) if o + 2 == k => 1,
+                _ => continue,
+            };
+            let cells = l & empty;
+            let a = cells.trailing_zeros() as usize;
+            let b = (cells & (cells - 1)).trailing_zeros() as usize;
+            for (from, to) in [(a, b), (b, a)] {
+                if touched[side] >> from & 1 == 0 {
+                    threats_by[side][from] = 0;
+                }
+                threats_by[side][from] |= 1 << to;
+            }
+            touched[side] |= cells;
+        }
+        let mut cells = touched[colour];
+        while cells != 0 {
+            let c = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            if threats_by[colour][c].count_ones() >= 2 {
+                return (true, None);
+            }
+        }
+        let them = 1 - colour;
+        let mut spoil = u64::MAX;
+        let mut cells = touched[them];
+        while cells != 0 {
+            let m = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let made = threats_by[them][m];
+            match made.count_ones() {
+                0 | 1 => {}
+                2 => spoil &= made | 1 << m,
+                _ => spoil &= 1 << m,
+            }
+        }
+        if spoil == u64::MAX {
+            return (false, None);
+        }
+        (false, Some(spoil | touched[colour]))
     }
 
     /// The empty cells of the lines `colour` can still complete.
@@ -290,13 +362,27 @@ impl<'a> Search<'a> {
         let (alpha0, beta0) = (alpha, beta);
         let nodes0 = self.nodes;
         let mut moves = [0u32; 64];
+        let mut best = -INF;
         let n = if scan.their_threats != 0 {
             moves[0] = scan.their_threats.trailing_zeros();
             1
         } else {
-            self.ordered(colour, empty, ply, tt_move, &mut moves)
+            let (win_in_3, defence) = self.double_threats(colour, empty, ply);
+            if win_in_3 {
+                return WIN - (ply + 3);
+            }
+            let mut allowed = empty;
+            if let Some(cells) = defence {
+                allowed &= cells;
+                if allowed != empty {
+                    best = -(WIN - (ply + 4));
+                    if best >= beta {
+                        return best;
+                    }
+                }
+            }
+            self.ordered(colour, allowed, ply, tt_move, &mut moves)
         };
-        let mut best = -INF;
         let mut best_move = (moves[0] & 0xFF) as usize;
         for &packed in &moves[..n] {
             let mv = (packed & 0xFF) as usize;
