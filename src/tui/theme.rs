@@ -13,6 +13,8 @@ pub struct Theme {
     pub legal: Style,
     pub played: Style,
     pub last_move: Style,
+    /// The k in a row that ended a game.
+    pub winning_line: Style,
     pub win: Style,
     pub draw: Style,
     pub loss: Style,
@@ -32,6 +34,10 @@ pub const THEME: Theme = Theme {
     legal: Style::new().fg(Color::White).add_modifier(Modifier::BOLD),
     played: Style::new().fg(Color::DarkGray),
     last_move: Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+    winning_line: Style::new()
+        .fg(Color::Black)
+        .bg(Color::Green)
+        .add_modifier(Modifier::BOLD),
     win: Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
     draw: Style::new().fg(Color::Yellow),
     loss: Style::new().fg(Color::Red),
@@ -57,6 +63,7 @@ pub const MONO: Theme = Theme {
     legal: Style::new().add_modifier(Modifier::BOLD),
     played: Style::new().add_modifier(Modifier::DIM),
     last_move: Style::new().add_modifier(Modifier::UNDERLINED.union(Modifier::BOLD)),
+    winning_line: Style::new().add_modifier(Modifier::REVERSED.union(Modifier::BOLD)),
     win: Style::new().add_modifier(Modifier::BOLD),
     draw: Style::new(),
     loss: Style::new().add_modifier(Modifier::DIM),
@@ -103,6 +110,7 @@ mod tests {
             MONO.legal,
             MONO.played,
             MONO.last_move,
+            MONO.winning_line,
             MONO.win,
             MONO.draw,
             MONO.loss,

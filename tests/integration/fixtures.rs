@@ -68,7 +68,7 @@ fn check_reports_every_problem_with_carets() {
     for (line, text, carets) in [
         (6, "width = \"seven\"", "^^^^^^^"),
         (8, "k = 0", "^"),
-        (9, "gravity", "^^^^^^^"),
+        (9, "gravity", "^^^^^"),
     ] {
         assert!(
             stderr.contains(&format!("{}:{line}:", path.display())),

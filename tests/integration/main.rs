@@ -5,6 +5,7 @@ mod coins;
 mod divisors;
 mod fixtures;
 mod flags;
+mod gravity;
 mod honesty;
 mod layout;
 mod mnk;

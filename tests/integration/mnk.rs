@@ -276,8 +276,7 @@ fn fast_solver_agrees_with_reference_on_random_positions_of_larger_boards() {
         (4, 4, 3, 6, 40),
         // Threes make double threats everywhere: the defence against them
         // prunes most moves, and must keep every value and distance.
-        (4, 4, 3, 5, 40),
-        (5, 4, 3, 9, 40),
+        (5, 4, 3, 12, 40),
         (4, 4, 4, 7, 40),
         (5, 4, 4, 10, 30),
         (5, 5, 4, 14, 20),

@@ -173,6 +173,62 @@ fn mnk_board_snapshot() {
     insta::assert_snapshot!("mnk_board", screen(&app, 80, 24));
 }
 
+/// Connect Four: the cursor is a column (←/→ and a click on any of its
+/// cells or its letter), a stone falls to the lowest empty cell, and the
+/// line that ends the game is highlighted and named.
+#[test]
+fn gravity_board_drops_stones_and_shows_the_winning_line() {
+    let mut app = app(
+        "gravity",
+        straight_into("connect-four-small", Player::First),
+    );
+    // The cursor starts over the middle column; one step left is b.
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(state(&app).history.first().map(String::as_str), Some("b"));
+    // A click on column a's letter picks it, a second click plays it.
+    let shown = screen(&app, 80, 24);
+    let row = shown
+        .lines()
+        .position(|l| l.contains(" a   b   c"))
+        .unwrap() as u16;
+    let x = shown
+        .lines()
+        .nth(row as usize)
+        .unwrap()
+        .find(" a ")
+        .unwrap() as u16
+        + 1;
+    click(&mut app, x, row);
+    click(&mut app, x, row);
+    assert_eq!(state(&app).history.get(2).map(String::as_str), Some("a"));
+    // Column a, then the others, until the perfect computer has won.
+    for col in "aaaeeeedddcccbbbb".chars() {
+        if status(&app) != Status::Ongoing {
+            break;
+        }
+        keys(&mut app, &col.to_string());
+        key(&mut app, KeyCode::Enter);
+        key(&mut app, KeyCode::Esc);
+    }
+    let shown = screen(&app, 80, 24);
+    assert!(
+        matches!(status(&app), Status::Won(Player::Second)),
+        "{shown}"
+    );
+    assert!(shown.contains("4 in a row: "), "{shown}");
+    let term = draw(&app, 80, 24);
+    let buf = term.backend().buffer();
+    let lit = (0..24u16)
+        .flat_map(|y| (0..50u16).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            buf[(x, y)].symbol() == "O" && buf[(x, y)].bg == THEME.winning_line.bg.unwrap()
+        })
+        .count();
+    assert_eq!(lit, 4, "{shown}");
+    insta::assert_snapshot!("gravity_board_won", shown);
+}
+
 #[test]
 fn help_overlay_snapshot() {
     let mut app = app("help", straight_into("tic-tac-toe", Player::First));

@@ -55,10 +55,11 @@ impl Book {
     #[must_use]
     pub fn to_text(&self, geo: &Geometry) -> String {
         let mut out = format!(
-            "# unbeatable mnk opening book\nboard {} {} {} depth {}{}\n",
+            "# unbeatable mnk opening book\nboard {} {} {}{} depth {}{}\n",
             geo.width,
             geo.height,
             geo.k,
+            if geo.gravity { " gravity" } else { "" },
             self.depth,
             if self.partial { " partial" } else { "" }
         );
@@ -74,12 +75,19 @@ impl Book {
     #[must_use]
     pub fn parse(geo: &Geometry, text: &str) -> Option<Self> {
         let mut lines = text.lines().filter(|l| !l.starts_with('#'));
-        let header: Vec<&str> = lines.next()?.split_whitespace().collect();
+        let mut header: Vec<&str> = lines.next()?.split_whitespace().collect();
+        // A gravity board's book says so: the same board without gravity
+        // is another game.
+        let gravity = header.get(4) == Some(&"gravity");
+        if gravity {
+            header.remove(4);
+        }
         let want = [geo.width, geo.height, geo.k].map(|n| n.to_string());
         if !(6..=7).contains(&header.len())
             || header[0] != "board"
             || header[1..4] != want
             || header[4] != "depth"
+            || gravity != geo.gravity
         {
             return None;
         }
@@ -282,7 +290,7 @@ fn next_layer(geo: &Geometry, layer: &BTreeSet<(u64, u64)>, stones: u32) -> BTre
         if geo.has_line(x) || geo.has_line(o) {
             continue;
         }
-        let mut cells = geo.full & !(x | o);
+        let mut cells = geo.playable(x | o);
         while cells != 0 {
             let c = cells.trailing_zeros();
             cells &= cells - 1;

@@ -52,6 +52,31 @@ impl MnkGame {
         )
     }
 
+    /// Whether a stone may go on the empty cell `cell`: always, or with
+    /// gravity when the cell below it is taken (or it is on the bottom row).
+    #[must_use]
+    pub fn lands(&self, cell: usize) -> bool {
+        !self.geo.gravity
+            || cell + self.geo.width >= self.geo.cells()
+            || self.at(cell + self.geo.width).is_some()
+    }
+
+    /// With gravity, the cell a stone dropped in `col` lands on.
+    #[must_use]
+    pub fn landing(&self, col: usize) -> Option<usize> {
+        self.geo.landing(col, |c| self.at(c).is_some())
+    }
+
+    /// The cells of a k in a row on the board (the one that ended the
+    /// game), if there is one.
+    #[must_use]
+    pub fn winning_line(&self) -> Option<Vec<usize>> {
+        self.geo.windows.cells.iter().find_map(|w| {
+            let all = |s: &Stones| w.iter().all(|&c| s.has(usize::from(c)));
+            (all(&self.x) || all(&self.o)).then(|| w.iter().map(|&c| usize::from(c)).collect())
+        })
+    }
+
     /// How many stones are on the board.
     #[must_use]
     pub const fn stones(&self) -> usize {
@@ -86,6 +111,44 @@ impl MnkGame {
     }
 }
 
+impl MnkGame {
+    /// A gravity move: a column letter (`d`), or the cell the stone lands
+    /// on (`d6`); a full column or another cell is refused with the reason.
+    fn parse_drop(&self, t: &str, shown: &str, last_col: char) -> Result<usize, MoveError> {
+        let bad = || {
+            MoveError(format!(
+                "'{shown}' is not a column: write a column letter a to {last_col} (the stone falls to the lowest empty cell), e.g. d"
+            ))
+        };
+        let mut chars = t.chars();
+        let col = chars.next().ok_or_else(bad)?;
+        if !col.is_ascii_lowercase() || col > last_col {
+            return Err(bad());
+        }
+        let col = (col as u8 - b'a') as usize;
+        let rest = chars.as_str();
+        let landing = self
+            .landing(col)
+            .ok_or_else(|| MoveError(format!("column {} is full", self.geo.column_name(col))))?;
+        if rest.is_empty() {
+            return Ok(landing);
+        }
+        let row: usize = rest.parse().map_err(|_| bad())?;
+        if row == 0 || row > self.geo.height {
+            return Err(bad());
+        }
+        let cell = (row - 1) * self.geo.width + col;
+        if cell != landing {
+            return Err(MoveError(format!(
+                "a stone in column {} falls to {}, not {shown}",
+                self.geo.column_name(col),
+                self.geo.cell_name(landing)
+            )));
+        }
+        Ok(cell)
+    }
+}
+
 impl Game for MnkGame {
     type Move = usize;
 
@@ -103,11 +166,11 @@ impl Game for MnkGame {
         } else {
             self.geo.cells()
         };
-        (0..cells).filter(move |&c| self.at(c).is_none())
+        (0..cells).filter(move |&c| self.at(c).is_none() && self.lands(c))
     }
 
     fn is_legal(&self, mv: usize) -> bool {
-        mv < self.geo.cells() && self.at(mv).is_none() && !self.status().is_over()
+        mv < self.geo.cells() && self.at(mv).is_none() && self.lands(mv) && !self.status().is_over()
     }
 
     fn play_unchecked(&mut self, mv: usize) {
@@ -139,6 +202,9 @@ impl Game for MnkGame {
                 self.geo.height
             ))
         };
+        if self.geo.gravity {
+            return self.parse_drop(&t, text.trim(), last_col);
+        }
         let mut chars = t.chars();
         let col = chars.next().ok_or_else(bad)?;
         let row: usize = chars.as_str().parse().map_err(|_| bad())?;
@@ -149,10 +215,25 @@ impl Game for MnkGame {
     }
 
     fn format_move(&self, mv: usize) -> String {
+        if self.geo.gravity {
+            return self.geo.column_name(mv % self.geo.width);
+        }
         self.geo.cell_name(mv)
     }
 
     fn explain_illegal(&self, mv: usize) -> String {
+        if self.geo.gravity && mv < self.geo.cells() {
+            let col = mv % self.geo.width;
+            return match self.landing(col) {
+                None => format!("column {} is full", self.geo.column_name(col)),
+                Some(cell) => format!(
+                    "a stone in column {} falls to {}, not {}",
+                    self.geo.column_name(col),
+                    self.geo.cell_name(cell),
+                    self.geo.cell_name(mv)
+                ),
+            };
+        }
         if mv < self.geo.cells() && self.at(mv).is_some() {
             format!("'{}' is taken", self.geo.cell_name(mv))
         } else {

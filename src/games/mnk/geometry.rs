@@ -18,6 +18,8 @@ pub struct Geometry {
     pub width: usize,
     pub height: usize,
     pub k: usize,
+    /// Stones fall to the lowest empty cell of their column (Connect Four).
+    pub gravity: bool,
     /// Every run of k cells in a row, column or diagonal, as a mask.
     pub lines: Vec<u64>,
     /// For each cell, the indices of the lines through it.
@@ -34,10 +36,16 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// A board where a stone may go on any empty cell.
+    #[must_use]
+    pub fn new(width: usize, height: usize, k: usize) -> Self {
+        Self::with_gravity(width, height, k, false)
+    }
+
     /// # Panics
     /// Never for a board the ruleset checks accept (at most 64 cells, k ≥ 1).
     #[must_use]
-    pub fn new(width: usize, height: usize, k: usize) -> Self {
+    pub fn with_gravity(width: usize, height: usize, k: usize, gravity: bool) -> Self {
         let cells = width * height;
         let cell = |x: usize, y: usize| y * width + x;
         let mut lines = Vec::new();
@@ -76,7 +84,10 @@ impl Geometry {
             Box::new(move |x, y| (x, height - 1 - y)),
             Box::new(move |x, y| (width - 1 - x, height - 1 - y)),
         ];
-        if width == height {
+        if gravity {
+            // Only the mirror left to right keeps the bottom at the bottom.
+            maps.truncate(2);
+        } else if width == height {
             let n = width;
             maps.push(Box::new(|x, y| (y, x)));
             maps.push(Box::new(move |x, y| (n - 1 - y, x)));
@@ -127,6 +138,7 @@ impl Geometry {
             width,
             height,
             k,
+            gravity,
             lines,
             lines_of,
             symmetries,
@@ -166,6 +178,31 @@ impl Geometry {
             .unwrap_or(((x, o), 0))
     }
 
+    /// The cells a stone may go on: every empty cell, or with gravity the
+    /// lowest empty cell of each column (row numbers grow downwards).
+    #[must_use]
+    pub fn playable(&self, occupied: u64) -> u64 {
+        if !self.gravity {
+            return self.full & !occupied;
+        }
+        let mut out = 0;
+        for col in 0..self.width {
+            if let Some(cell) = self.landing(col, |c| occupied >> c & 1 == 1) {
+                out |= 1 << cell;
+            }
+        }
+        out
+    }
+
+    /// With gravity, the cell a stone dropped in `col` lands on, or `None`
+    /// when the column is full (`taken` says which cells are).
+    pub fn landing(&self, col: usize, taken: impl Fn(usize) -> bool) -> Option<usize> {
+        (0..self.height)
+            .rev()
+            .map(|row| row * self.width + col)
+            .find(|&c| !taken(c))
+    }
+
     /// Whether some line is all `stones`, on a board of any size.
     #[must_use]
     pub fn has_line_in(&self, stones: &Stones) -> bool {
@@ -188,6 +225,12 @@ impl Geometry {
     #[must_use]
     pub fn is_over(&self, x: u64, o: u64) -> bool {
         self.has_line(x) || self.has_line(o) || x | o == self.full
+    }
+
+    /// The name of a column: its letter.
+    #[must_use]
+    pub fn column_name(&self, col: usize) -> String {
+        ((b'a' + col as u8) as char).to_string()
     }
 
     /// The name of a cell: column letter, row number from the top (`a1`).

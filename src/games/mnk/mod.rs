@@ -3,9 +3,13 @@
 pub mod baseline;
 pub mod book;
 pub mod cells;
+pub mod distance;
 mod explain;
+mod explain_gravity;
 mod game;
 mod geometry;
+pub mod gravity;
+mod gravity_strength;
 mod pairing;
 pub mod search;
 mod solver;
@@ -39,7 +43,14 @@ impl Rules {
     /// The rules of a `width` × `height` board with `k` in a row.
     #[must_use]
     pub fn new(width: usize, height: usize, k: usize) -> Self {
-        let geo = Arc::new(Geometry::new(width, height, k));
+        Self::with_gravity(width, height, k, false)
+    }
+
+    /// The same, and with `gravity` stones fall to the lowest empty cell
+    /// of the column (Connect Four).
+    #[must_use]
+    pub fn with_gravity(width: usize, height: usize, k: usize, gravity: bool) -> Self {
+        let geo = Arc::new(Geometry::with_gravity(width, height, k, gravity));
         let solver = Arc::new(MnkSolver::new(Arc::clone(&geo)));
         Self { geo, solver }
     }
@@ -55,7 +66,8 @@ impl Family for Mnk {
         let width = t.uint("width", 1..=26);
         let height = t.uint("height", 1..=64);
         let k = t.uint("k", 1..=64);
-        let (width, height, k_at) = (width?, height?, k?);
+        let gravity = t.bool_or("gravity", false);
+        let (width, height, k_at, gravity) = (width?, height?, k?, gravity?);
         let (w, h, k) = (
             *width.get_ref() as usize,
             *height.get_ref() as usize,
@@ -81,7 +93,18 @@ impl Family for Mnk {
             );
             ok = false;
         }
-        ok.then(|| Rules::new(w, h, k))
+        if gravity && ok && w * (h + 1) > gravity::MAX_BITS {
+            t.problem(
+                t.span(),
+                format!(
+                    "a gravity board of {w}×{h} is too large: its columns, each with a spare cell on top, must fit in {} cells (width × (height + 1) is {}); 7×6, 8×7 and 9×6 fit",
+                    gravity::MAX_BITS,
+                    w * (h + 1)
+                ),
+            );
+            ok = false;
+        }
+        ok.then(|| Rules::with_gravity(w, h, k, gravity))
     }
 
     fn start(rules: &Rules) -> MnkGame {
@@ -103,8 +126,11 @@ impl Family for Mnk {
                 Some(book) => book,
                 None => {
                     return Some(Err(format!(
-                        "it is not a book of the {}x{} k={} board",
-                        geo.width, geo.height, geo.k
+                        "it is not a book of the {}x{} k={}{} board",
+                        geo.width,
+                        geo.height,
+                        geo.k,
+                        if geo.gravity { " gravity" } else { "" }
                     )));
                 }
             },
@@ -153,8 +179,12 @@ impl Family for Mnk {
                 g.height,
                 g.height
             ),
-            "The players take turns to put a stone on an empty cell: X moves first, then O."
-                .to_string(),
+            if g.gravity {
+                "The players take turns to drop a stone into a column that is not full: it falls to the lowest empty cell. X moves first, then O.".to_string()
+            } else {
+                "The players take turns to put a stone on an empty cell: X moves first, then O."
+                    .to_string()
+            },
             format!(
                 "Whoever first has {} in a row — across, down or diagonally — wins; a full board without one is a draw.",
                 g.k

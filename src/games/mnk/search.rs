@@ -13,13 +13,13 @@
 //! - cells on no live line never searched (an extra stone never hurts);
 //! - moves ordered by the table's move and the lines they serve.
 //!
-//! `solve` finds the exact value with null windows: short wins and losses
-//! first, shortest first, then win/draw/loss, then the distance.
+//! `solve` finds the exact value with null windows (`distance::solve`).
 
 use crate::engine::Budget;
 
 use super::Geometry;
 use super::book::Book;
+use super::distance::{self, Windowed};
 use super::pairing;
 use super::tt::{INF, Tt, WIN, to_node, to_root};
 
@@ -456,45 +456,16 @@ impl<'a> Search<'a> {
         (!self.aborted).then_some(v)
     }
 
-    /// The exact value of a position for the player to move, relative to it.
-    /// `None` when the budget ran out first.
-    ///
-    /// Short forced lines are looked for first, shortest first: "a win
-    /// within d plies?" for odd d and "a loss within d?" for even d, each a
-    /// null window whose search the distance bounds keep small. A win in 11
-    /// on 6×6 is proven this way in a fraction of the time one window
-    /// around the draw takes, as that search wanders into long lines. Past
-    /// `QUICK_PLIES` the window around the draw settles win, draw or loss,
-    /// and null windows then find the distance.
+    /// The exact value of a position for the player to move, relative to
+    /// it; `None` when the budget ran out first (see `distance::solve`).
     pub fn solve(&mut self, x: u64, o: u64) -> Option<i32> {
         let empties = (self.geo.full & !(x | o)).count_ones() as i32;
-        let quick = QUICK_PLIES.min(empties);
-        for d in 1..=quick {
-            if let Some(v) = self.within(x, o, d)? {
-                return Some(v);
-            }
-        }
-        let sign = self.bounded(x, o, -1, 1)?;
-        if sign == 0 {
-            return Some(0);
-        }
-        // A win ends on one of my moves (odd plies), a loss on theirs.
-        let parity = i32::from(sign < 0);
-        for d in (quick + 1..=empties).filter(|d| d % 2 != parity) {
-            if let Some(v) = self.within(x, o, d)? {
-                return Some(v);
-            }
-        }
-        Some(sign)
+        distance::solve(self, x, o, empties, QUICK_PLIES)
     }
+}
 
-    /// For odd `d`: a win within `d` plies? For even `d`: a loss within?
-    /// The exact score when so, `Some(None)` when not, `None` out of time.
-    fn within(&mut self, x: u64, o: u64, d: i32) -> Option<Option<i32>> {
-        Some(if d % 2 == 1 {
-            (self.bounded(x, o, WIN - d - 1, WIN - d)? >= WIN - d).then_some(WIN - d)
-        } else {
-            (self.bounded(x, o, d - WIN, d - WIN + 1)? <= d - WIN).then_some(d - WIN)
-        })
+impl Windowed for Search<'_> {
+    fn bounded(&mut self, x: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
+        Search::bounded(self, x, o, alpha, beta)
     }
 }

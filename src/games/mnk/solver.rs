@@ -8,14 +8,22 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use crate::engine::{Budget, Game, Judged, MoveResults, Outcome, Solver, Status, Value};
 
 use super::book::{self, Book};
+use super::distance;
+use super::gravity::{GravitySearch, Shape};
+use super::gravity_strength;
 use super::search::Search;
 use super::strength;
 use super::threats::Threats;
 use super::tt::{Tt, WIN};
 use super::{EXACT_CELLS, Geometry, MnkGame};
 
+/// Short wins looked for first on gravity boards (see `distance::solve`).
+const GRAVITY_QUICK_PLIES: i32 = 13;
+
 pub struct MnkSolver {
     pub geo: Arc<Geometry>,
+    /// The bitboards of a gravity board: searched by `GravitySearch`.
+    pub shape: Option<Shape>,
     /// Loaded on first use: the shipped book for the board, or none.
     book: OnceLock<Book>,
     tt: Mutex<Option<Tt>>,
@@ -45,10 +53,15 @@ impl MnkSolver {
     /// A solver with the built-in book for the board (read when first needed).
     #[must_use]
     pub fn new(geo: Arc<Geometry>) -> Self {
+        let shape = geo
+            .gravity
+            .then(|| Shape::new(geo.width, geo.height, geo.k))
+            .flatten();
         Self {
             book: OnceLock::new(),
             tt: Mutex::new(None),
             table_bits: Self::play_table_bits(&geo),
+            shape,
             geo,
         }
     }
@@ -84,11 +97,21 @@ impl MnkSolver {
         }
     }
 
-    fn with_search<T>(&self, budget: &Budget, f: impl FnOnce(&mut Search<'_>) -> T) -> T {
+    /// Runs `free` with the search of boards where a stone goes anywhere,
+    /// or `drop` with the gravity boards' one.
+    fn with_search<T>(
+        &self,
+        budget: &Budget,
+        free: impl FnOnce(&mut Search<'_>) -> T,
+        drop: impl FnOnce(&mut GravitySearch<'_>) -> T,
+    ) -> T {
         let book = self.book();
         let mut guard = self.tt.lock().unwrap_or_else(PoisonError::into_inner);
         let tt = guard.get_or_insert_with(|| Tt::new(self.table_bits));
-        f(&mut Search::new(&self.geo, tt, book, budget))
+        match &self.shape {
+            Some(shape) => drop(&mut GravitySearch::new(shape, &self.geo, tt, book, budget)),
+            None => free(&mut Search::new(&self.geo, tt, book, budget)),
+        }
     }
 
     /// The exact score of a position (relative to it), or `None` when the
@@ -103,18 +126,27 @@ impl MnkSolver {
         if let Some(v) = self.book().get(&self.geo, x, o) {
             return Some(v);
         }
-        self.with_search(budget, |s| s.solve(x, o))
+        let empties = (self.geo.full & !(x | o)).count_ones() as i32;
+        self.with_search(
+            budget,
+            |s| s.solve(x, o),
+            |s| distance::solve(s, x, o, empties, GRAVITY_QUICK_PLIES),
+        )
     }
 
     /// Whether the exact search takes the board.
     fn exact_board(&self) -> bool {
-        self.geo.cells() <= EXACT_CELLS
+        self.geo.cells() <= EXACT_CELLS && (!self.geo.gravity || self.shape.is_some())
     }
 
     /// The position's value within `alpha..beta` (fail-soft).
     fn bounded(&self, pos: &MnkGame, alpha: i32, beta: i32, budget: &Budget) -> Option<i32> {
         let (x, o) = pos.bits();
-        self.with_search(budget, |s| s.bounded(x, o, alpha, beta))
+        self.with_search(
+            budget,
+            |s| s.bounded(x, o, alpha, beta),
+            |s| s.bounded(x, o, alpha, beta),
+        )
     }
 
     fn terminal(pos: &MnkGame) -> Option<Value> {
@@ -153,6 +185,10 @@ impl MnkSolver {
     /// What threats prove of a position the exact search did not settle:
     /// a win for the player to move by continuous fours or threats.
     fn threat_value(&self, pos: &MnkGame, budget: &Budget) -> Value {
+        if self.geo.gravity {
+            // The threat search knows nothing of gravity.
+            return Value::UNKNOWN;
+        }
         let mut board = pos.board();
         let side = board.to_move();
         let mut threats = Threats::new(&mut board, budget);
@@ -165,6 +201,27 @@ impl MnkSolver {
             return Value::UNKNOWN;
         }
         Value::exact(Outcome::Loss, None)
+    }
+}
+
+impl MnkSolver {
+    /// A gravity board past the proof: every move unknown but those that
+    /// end the game, each with the estimate of the playing search.
+    fn estimated(pos: &MnkGame, shape: &Shape, budget: &Budget) -> Vec<Judged<usize>> {
+        let (x, o) = pos.bits();
+        let estimates = gravity_strength::estimate(shape, x, o, budget);
+        pos.moves()
+            .map(|mv| Judged {
+                mv,
+                value: Self::terminal(&pos.after(mv)).map_or(Value::UNKNOWN, Value::for_mover),
+                estimate: Some(
+                    estimates
+                        .iter()
+                        .find(|&&(c, _)| c == mv)
+                        .map_or(i64::MIN / 2, |&(_, s)| s),
+                ),
+            })
+            .collect()
     }
 }
 
@@ -208,6 +265,9 @@ impl Solver<MnkGame> for MnkSolver {
                 .collect();
         }
         let Some(parent) = parent else {
+            if let Some(shape) = &self.shape {
+                return Self::estimated(pos, shape, budget);
+            }
             // Not proven: the threat and playing searches' advice, and the
             // exact value of moves that end the game.
             let mut board = pos.board();
@@ -260,10 +320,16 @@ impl Solver<MnkGame> for MnkSolver {
     }
 
     fn explain(&self, pos: &MnkGame, budget: &Budget) -> Vec<String> {
+        if let Some(shape) = &self.shape {
+            return super::explain_gravity::explain(self, shape, pos, budget);
+        }
         super::explain::explain(self, pos, budget)
     }
 
     fn reason(&self, pos: &MnkGame, mv: usize, budget: &Budget) -> Option<String> {
+        if let Some(shape) = &self.shape {
+            return super::explain_gravity::reason(shape, pos, mv);
+        }
         super::explain::reason(self, pos, mv, budget)
     }
 }

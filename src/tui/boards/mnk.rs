@@ -58,6 +58,18 @@ pub struct Spot {
     pub row: usize,
 }
 
+/// On a gravity board the cursor stays on the cell a stone dropped in its
+/// column lands on (the top cell of a full column); elsewhere it is free.
+fn drop_in(pos: &MnkGame, c: Spot) -> Spot {
+    if !pos.geo.gravity {
+        return c;
+    }
+    Spot {
+        row: pos.landing(c.col).map_or(0, |cell| cell / pos.geo.width),
+        ..c
+    }
+}
+
 impl BoardView<Mnk> for MnkView {
     type Cursor = Spot;
 
@@ -68,13 +80,13 @@ impl BoardView<Mnk> for MnkView {
         }
     }
 
-    fn clamp(&self, _pos: &MnkGame, cursor: Spot) -> Spot {
-        cursor
+    fn clamp(&self, pos: &MnkGame, cursor: Spot) -> Spot {
+        drop_in(pos, cursor)
     }
 
     fn step(&self, pos: &MnkGame, c: Spot, dir: Dir) -> Spot {
         let (w, h) = (pos.geo.width, pos.geo.height);
-        match dir {
+        let c = match dir {
             Dir::Left => Spot {
                 col: c.col.saturating_sub(1),
                 ..c
@@ -91,7 +103,8 @@ impl BoardView<Mnk> for MnkView {
                 row: (c.row + 1).min(h - 1),
                 ..c
             },
-        }
+        };
+        drop_in(pos, c)
     }
 
     fn selected(&self, pos: &MnkGame, c: Spot) -> Option<usize> {
@@ -104,15 +117,22 @@ impl BoardView<Mnk> for MnkView {
         let t = ctx.theme;
         let w = p.geo.width;
         let f = Frame::of(p, area, ctx.cursor);
+        let line = p.winning_line().unwrap_or_default();
         for c in f.col0..f.col0 + f.cols {
             let letter = (b'a' + c as u8) as char;
+            // On a gravity board the cursor is a column: its letter shows it.
+            let style = if p.geo.gravity && ctx.human_turn && ctx.cursor.col == c {
+                t.cursor
+            } else {
+                t.dim
+            };
             put(
                 buf,
                 area,
                 area.x + LEFT + (c - f.col0) as u16 * f.cell + f.cell / 2 - 1,
                 area.y,
                 &letter.to_string(),
-                t.dim,
+                style,
             );
         }
         for r in f.row0..f.row0 + f.rows {
@@ -129,6 +149,9 @@ impl BoardView<Mnk> for MnkView {
                 if ctx.last == Some(cell) {
                     style = t.last_move;
                 }
+                if line.contains(&cell) {
+                    style = t.winning_line;
+                }
                 if ctx.human_turn && ctx.cursor == (Spot { col: c, row: r }) {
                     style = t.cursor;
                 }
@@ -140,23 +163,44 @@ impl BoardView<Mnk> for MnkView {
                 put(buf, area, x, y, &text, style);
             }
         }
-        let y = area.y + 2 + f.rows as u16;
-        put(
-            buf,
-            area,
-            area.x,
-            y,
-            &format!("{} in a row wins. Type a cell like b2, or click.", p.geo.k),
-            t.dim,
-        );
+        let mut y = area.y + 2 + f.rows as u16;
+        let help = if p.geo.gravity {
+            vec![
+                format!("{} in a row wins. ←/→ or a letter picks a column;", p.geo.k),
+                "Enter or a click drops the stone into it.".to_string(),
+            ]
+        } else {
+            vec![format!(
+                "{} in a row wins. Type a cell like b2, or click.",
+                p.geo.k
+            )]
+        };
+        for text in help {
+            put(buf, area, area.x, y, &text, t.dim);
+            y += 1;
+        }
         if let Some(last) = ctx.last {
+            let text = if p.geo.gravity {
+                format!(
+                    "The computer played {}: its stone is on {}.",
+                    p.format_move(last),
+                    p.geo.cell_name(last)
+                )
+            } else {
+                format!("The computer played {}.", p.geo.cell_name(last))
+            };
+            put(buf, area, area.x, y, &text, t.last_move);
+            y += 1;
+        }
+        if !line.is_empty() {
+            let names: Vec<String> = line.iter().map(|&c| p.geo.cell_name(c)).collect();
             put(
                 buf,
                 area,
                 area.x,
-                y + 1,
-                &format!("The computer played {}.", p.geo.cell_name(last)),
-                t.last_move,
+                y,
+                &format!("{} in a row: {}.", p.geo.k, names.join(", ")),
+                t.winning_line,
             );
         }
     }
@@ -164,17 +208,41 @@ impl BoardView<Mnk> for MnkView {
     fn click(&self, pos: &MnkGame, cursor: Spot, area: Rect, x: u16, y: u16) -> Option<Spot> {
         let f = Frame::of(pos, area, cursor);
         let dx = x.checked_sub(area.x + LEFT)?;
-        let dy = y.checked_sub(area.y + 1)?;
+        // A click on the letters above a gravity board picks the column too.
+        let dy = match y.checked_sub(area.y + 1) {
+            None if pos.geo.gravity && y == area.y => 0,
+            dy => dy?,
+        };
         let (col, row) = (usize::from(dx / f.cell), usize::from(dy));
-        (col < f.cols && row < f.rows).then_some(Spot {
-            col: f.col0 + col,
-            row: f.row0 + row,
+        (col < f.cols && row < f.rows).then(|| {
+            drop_in(
+                pos,
+                Spot {
+                    col: f.col0 + col,
+                    row: f.row0 + row,
+                },
+            )
         })
     }
 
     fn typable(&self, pos: &MnkGame, typed: &str, c: char) -> Result<(), String> {
         let last = (b'a' + pos.geo.width as u8 - 1) as char;
         let c = c.to_ascii_lowercase();
+        if pos.geo.gravity {
+            return match (typed.is_empty(), c) {
+                (true, 'a'..='z') if c <= last => Ok(()),
+                (false, '0'..='9') => Ok(()),
+                (true, 'a'..='z') => Err(format!(
+                    "there is no column '{c}': the columns are a to {last}"
+                )),
+                (false, 'a'..='z') => {
+                    Err("a move is one column letter: the stone falls by itself".into())
+                }
+                _ => Err(format!(
+                    "'{c}' is not part of a move: type a column letter a to {last}"
+                )),
+            };
+        }
         match (typed.is_empty(), c) {
             (true, 'a'..='z') if c <= last => Ok(()),
             (false, '0'..='9') => Ok(()),

@@ -1,0 +1,180 @@
+//! The idea behind a gravity (Connect Four) position, in the words its
+//! players use: threats (a cell where a side would complete the line),
+//! immediate threats (playable now), odd and even threats (rows counted
+//! from the bottom: the first player wants its threats on odd rows, the
+//! second on even rows, since as the columns fill up each gets the cells
+//! of its parity), and zugzwang (every move lets the opponent win).
+
+use crate::engine::{Budget, Game, Player};
+
+use super::gravity::Shape;
+use super::{MnkGame, MnkSolver};
+
+fn mark(p: Player) -> &'static str {
+    match p {
+        Player::First => "X",
+        Player::Second => "O",
+    }
+}
+
+/// The threat cells of one side, with their rows from the bottom.
+struct Threats {
+    cells: Vec<usize>,
+    /// Playable now: the cell is the lowest empty one of its column.
+    immediate: Vec<usize>,
+    odd: usize,
+    even: usize,
+}
+
+fn threats(shape: &Shape, pos: &MnkGame, player: Player) -> Threats {
+    let (x, o) = pos.bits();
+    let (x, o) = (shape.from_cells(x), shape.from_cells(o));
+    let stones = if player == Player::First { x } else { o };
+    let mask = x | o;
+    let bits = shape.threats(stones, mask);
+    let playable = shape.playable(mask);
+    let mut t = Threats {
+        cells: Vec::new(),
+        immediate: Vec::new(),
+        odd: 0,
+        even: 0,
+    };
+    let mut b = bits;
+    while b != 0 {
+        let bit = b.trailing_zeros() as usize;
+        b &= b - 1;
+        let cell = shape.cell_of_bit(bit);
+        t.cells.push(cell);
+        if playable >> bit & 1 == 1 {
+            t.immediate.push(cell);
+        }
+        if (bit % (shape.height + 1)) % 2 == 0 {
+            t.odd += 1;
+        } else {
+            t.even += 1;
+        }
+    }
+    t.cells.sort_unstable();
+    t.immediate.sort_unstable();
+    t
+}
+
+fn names(pos: &MnkGame, cells: &[usize]) -> String {
+    let v: Vec<String> = cells.iter().map(|&c| pos.geo.cell_name(c)).collect();
+    v.join(", ")
+}
+
+/// The position's threats and what they mean, then how it was solved.
+pub fn explain(solver: &MnkSolver, shape: &Shape, pos: &MnkGame, budget: &Budget) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mover = pos.to_move();
+    let k = pos.geo.k;
+    let mine = threats(shape, pos, mover);
+    let theirs = threats(shape, pos, mover.opponent());
+    if !mine.immediate.is_empty() {
+        lines.push(format!(
+            "{} (to move) completes {k} in a row by dropping a stone onto {}.",
+            mark(mover),
+            names(pos, &mine.immediate)
+        ));
+    } else if theirs.immediate.len() >= 2 {
+        lines.push(format!(
+            "{} has two immediate threats (at {}): only one can be blocked.",
+            mark(mover.opponent()),
+            names(pos, &theirs.immediate)
+        ));
+    } else if let Some(&c) = theirs.immediate.first() {
+        lines.push(format!(
+            "{} threatens to complete {k} in a row at {}: it must be blocked there.",
+            mark(mover.opponent()),
+            pos.geo.cell_name(c)
+        ));
+    }
+    for (player, t) in [(mover, &mine), (mover.opponent(), &theirs)] {
+        if t.cells.is_empty() {
+            continue;
+        }
+        let (good, bad, parity) = match player {
+            Player::First => (t.odd, t.even, "odd"),
+            Player::Second => (t.even, t.odd, "even"),
+        };
+        lines.push(format!(
+            "{}'s threats (cells that would complete {k} in a row): {}; {good} on {parity} rows counted from the bottom, the rows {} wants as the columns fill up{}.",
+            mark(player),
+            names(pos, &t.cells),
+            mark(player),
+            if bad > 0 {
+                format!(", {bad} on the others")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    if mine.immediate.is_empty() && !pos.status().is_over() {
+        // Zugzwang: every column the mover may play is under a threat of
+        // the opponent, or the one forced block is.
+        let under = pos
+            .moves()
+            .all(|mv| mv >= pos.geo.width && theirs.cells.contains(&(mv - pos.geo.width)));
+        if under && theirs.immediate.is_empty() {
+            lines.push(format!(
+                "Zugzwang: {} must drop a stone under one of {}'s threats, and {} then wins on top of it.",
+                mark(mover),
+                mark(mover.opponent()),
+                mark(mover.opponent())
+            ));
+        }
+    }
+    if lines.is_empty() && !pos.status().is_over() {
+        lines.push("No one has a threat yet: a cell that would complete a line.".to_string());
+    }
+    lines.push(if solver.exact(pos, &budget.share(0.7)).is_some() {
+        "Solved exactly: alpha-beta over column bitboards (threats found by shifts, moves under an opponent's threat cut, the mirror image folded into one table entry), and an opening book where one is shipped.".to_string()
+    } else {
+        "Not proven: the exact search did not finish within the time budget. The values are unknown, and the computer plays the move its search rates best.".to_string()
+    });
+    lines
+}
+
+/// Why a column is right, where a threat says so.
+pub fn reason(shape: &Shape, pos: &MnkGame, mv: usize) -> Option<String> {
+    if !pos.is_legal(mv) {
+        return None;
+    }
+    let mover = pos.to_move();
+    let k = pos.geo.k;
+    let mine = threats(shape, pos, mover);
+    let theirs = threats(shape, pos, mover.opponent());
+    if mine.immediate.contains(&mv) {
+        return Some(format!("it completes {k} in a row"));
+    }
+    if theirs.immediate.contains(&mv) {
+        return Some(format!("it blocks {k} in a row"));
+    }
+    if mv >= pos.geo.width && theirs.cells.contains(&(mv - pos.geo.width)) {
+        return Some(format!(
+            "it lets {} win on top of it at {}",
+            mark(mover.opponent()),
+            pos.geo.cell_name(mv - pos.geo.width)
+        ));
+    }
+    let after = threats(shape, &pos.after(mv), mover);
+    let new = after.cells.len().saturating_sub(mine.cells.len());
+    (new > 0).then(|| {
+        let parity = match mover {
+            Player::First => "odd",
+            Player::Second => "even",
+        };
+        let good = match mover {
+            Player::First => after.odd.saturating_sub(mine.odd),
+            Player::Second => after.even.saturating_sub(mine.even),
+        };
+        if after.immediate.len() >= 2 {
+            "it makes two immediate threats, and only one can be blocked".to_string()
+        } else if good > 0 {
+            format!("it makes a threat on an {parity} row, the rows that suit its side")
+        } else {
+            "it makes a new threat".to_string()
+        }
+    })
+}

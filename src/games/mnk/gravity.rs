@@ -1,0 +1,411 @@
+//! The exact search of gravity boards (Connect Four): a stone falls to the
+//! lowest empty cell of its column. Built on the published techniques of
+//! Connect Four solvers (our own code):
+//! - column-major bitboards with a spare row on top of each column, so
+//!   that a line of k is found by shifts, and a column's next cell is its
+//!   lowest empty one (`mask + bottom`);
+//! - the cells where each side would complete k (its threats), from the
+//!   same shifts; a move under an opponent's threat lets it win, a
+//!   playable opponent threat must be blocked, two cannot be;
+//! - moves ordered by the threats they make, centre columns first;
+//! - a transposition table keyed by the position folded over the mirror;
+//! - null windows on the score, short wins looked for first (`solve`).
+//!
+//! Scores are relative to the search root as in `tt`: a win in `p` plies
+//! is `WIN - p`, a loss `p - WIN`, a draw 0.
+
+use crate::engine::Budget;
+
+use super::Geometry;
+use super::book::Book;
+use super::distance::Windowed;
+use super::tt::{INF, Tt, WIN, to_node, to_root};
+
+/// The bits a gravity board may take: its cells and a spare one on top of
+/// each column.
+pub const MAX_BITS: usize = 64;
+
+/// Column-major bits: bit `col * (height + 1) + r`, `r` counted from the
+/// bottom row; the bit above each column stays empty.
+#[derive(Clone, Debug)]
+pub struct Shape {
+    pub width: usize,
+    pub height: usize,
+    pub k: usize,
+    /// The bottom cell of every column.
+    bottom: u64,
+    /// Every cell of the board (no spare row).
+    board: u64,
+}
+
+impl Shape {
+    /// The bitboard shape of a gravity board, or `None` when its columns
+    /// with their spare cell do not fit in 64 bits.
+    #[must_use]
+    pub fn new(width: usize, height: usize, k: usize) -> Option<Self> {
+        if width * (height + 1) > MAX_BITS || width == 0 || height == 0 {
+            return None;
+        }
+        let column = (1u64 << height) - 1;
+        let (mut bottom, mut board) = (0, 0);
+        for c in 0..width {
+            bottom |= 1 << (c * (height + 1));
+            board |= column << (c * (height + 1));
+        }
+        Some(Self {
+            width,
+            height,
+            k,
+            bottom,
+            board,
+        })
+    }
+
+    /// The bit of a cell named as on the screen: row 0 at the top.
+    #[must_use]
+    pub const fn bit_of_cell(&self, cell: usize) -> u64 {
+        let (col, row) = (cell % self.width, cell / self.width);
+        1 << (col * (self.height + 1) + (self.height - 1 - row))
+    }
+
+    /// The screen cell of a bit index.
+    #[must_use]
+    pub const fn cell_of_bit(&self, bit: usize) -> usize {
+        let (col, r) = (bit / (self.height + 1), bit % (self.height + 1));
+        (self.height - 1 - r) * self.width + col
+    }
+
+    /// Screen-cell bits (bit `c` for cell `c`) to column-major bits.
+    #[must_use]
+    pub fn from_cells(&self, cells: u64) -> u64 {
+        let mut out = 0;
+        let mut bits = cells;
+        while bits != 0 {
+            out |= self.bit_of_cell(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+        out
+    }
+
+    /// Column-major bits back to screen-cell bits.
+    #[must_use]
+    pub fn to_cells(&self, bits: u64) -> u64 {
+        let mut out = 0;
+        let mut b = bits;
+        while b != 0 {
+            out |= 1 << self.cell_of_bit(b.trailing_zeros() as usize);
+            b &= b - 1;
+        }
+        out
+    }
+
+    /// The cells a move may take: the lowest empty cell of each column.
+    #[must_use]
+    pub const fn playable(&self, mask: u64) -> u64 {
+        (mask + self.bottom) & self.board
+    }
+
+    /// The column of a single-bit move.
+    #[must_use]
+    pub const fn column(&self, bit: u64) -> usize {
+        bit.trailing_zeros() as usize / (self.height + 1)
+    }
+
+    /// The shifts of the four directions: up, across, and both diagonals.
+    const fn directions(&self) -> [u32; 4] {
+        let h = self.height as u32;
+        [1, h + 1, h, h + 2]
+    }
+
+    /// Whether `stones` hold k in a row.
+    #[must_use]
+    pub fn has_line(&self, stones: u64) -> bool {
+        self.directions().into_iter().any(|d| {
+            let mut run = stones;
+            for i in 1..self.k as u32 {
+                run &= stones.checked_shr(i * d).unwrap_or(0);
+            }
+            run != 0
+        })
+    }
+
+    /// The empty cells (anywhere, playable now or not) where `stones`
+    /// would complete k in a row: that side's threats.
+    #[must_use]
+    pub fn threats(&self, stones: u64, mask: u64) -> u64 {
+        // Its shifts stay inside 64 bits up to 19 rows.
+        if self.k == 4 && self.height <= 19 {
+            return self.threats_of_four(stones) & self.board & !mask;
+        }
+        let k = self.k as i64;
+        let mut out = 0;
+        for d in self.directions() {
+            // The empty cell at place j of a line; stones at the others.
+            for j in 0..k {
+                let mut acc = u64::MAX;
+                for i in (0..k).filter(|&i| i != j) {
+                    let by = (i - j).unsigned_abs() as u32 * d;
+                    acc &= if i > j {
+                        stones.checked_shr(by).unwrap_or(0)
+                    } else {
+                        stones.checked_shl(by).unwrap_or(0)
+                    };
+                }
+                out |= acc;
+            }
+        }
+        out & self.board & !mask
+    }
+
+    /// `threats` for k = 4 (Connect Four), by a fixed set of shifts: the
+    /// search's hottest code.
+    const fn threats_of_four(&self, s: u64) -> u64 {
+        // Up a column only stones below count.
+        let mut r = (s << 1) & (s << 2) & (s << 3);
+        let h = self.height as u32;
+        let dirs = [h + 1, h, h + 2];
+        let mut i = 0;
+        while i < 3 {
+            let d = dirs[i];
+            let p = (s << d) & (s << (2 * d));
+            r |= p & (s << (3 * d));
+            r |= p & (s >> d);
+            let p = (s >> d) & (s >> (2 * d));
+            r |= p & (s << d);
+            r |= p & (s >> (3 * d));
+            i += 1;
+        }
+        r
+    }
+
+    /// The position mirrored left to right.
+    #[must_use]
+    pub fn mirror(&self, bits: u64) -> u64 {
+        let col = (1u64 << (self.height + 1)) - 1;
+        let mut out = 0;
+        for c in 0..self.width {
+            let from = c * (self.height + 1);
+            let to = (self.width - 1 - c) * (self.height + 1);
+            out |= (bits >> from & col) << to;
+        }
+        out
+    }
+}
+
+/// A bijective mix of a position's key, so the table's slots spread.
+const fn mix(key: u64) -> u64 {
+    let mut z = key ^ 0x9E37_79B9_7F4A_7C15;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+pub struct GravitySearch<'a> {
+    pub shape: &'a Shape,
+    pub geo: &'a Geometry,
+    pub tt: &'a mut Tt,
+    pub book: &'a Book,
+    pub budget: &'a Budget,
+    pub nodes: u64,
+    pub aborted: bool,
+    /// Columns from the centre out: the order ties are broken in.
+    order: Vec<usize>,
+}
+
+impl<'a> GravitySearch<'a> {
+    pub fn new(
+        shape: &'a Shape,
+        geo: &'a Geometry,
+        tt: &'a mut Tt,
+        book: &'a Book,
+        budget: &'a Budget,
+    ) -> Self {
+        let w = shape.width;
+        let mut order: Vec<usize> = (0..w).collect();
+        order.sort_by_key(|&c| (2 * c).abs_diff(w - 1));
+        Self {
+            shape,
+            geo,
+            tt,
+            book,
+            budget,
+            nodes: 0,
+            aborted: false,
+            order,
+        }
+    }
+
+    /// The key of a position, the same for its mirror image, and whether
+    /// the mirror gave it.
+    fn key(&self, cur: u64, mask: u64) -> (u64, bool) {
+        let key = cur + mask;
+        let mirrored = self.shape.mirror(key);
+        if mirrored < key {
+            (mix(mirrored), true)
+        } else {
+            (mix(key), false)
+        }
+    }
+
+    /// The exact value (`cur` the stones of the player to move, `mask`
+    /// all stones), relative to the root `ply` plies up; fail-soft.
+    fn negamax(&mut self, cur: u64, mask: u64, ply: i32, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 0xFFF == 0 && self.budget.exhausted() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let shape = self.shape;
+        let possible = shape.playable(mask);
+        if possible == 0 {
+            return 0;
+        }
+        let opp = cur ^ mask;
+        if shape.threats(cur, mask) & possible != 0 {
+            return WIN - (ply + 1);
+        }
+        let their = shape.threats(opp, mask);
+        let forced = possible & their;
+        let mut moves = possible;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return -(WIN - (ply + 2));
+            }
+            moves = forced;
+        }
+        // A stone under an opponent's threat lets it win at once.
+        moves &= !(their >> 1);
+        if moves == 0 {
+            return -(WIN - (ply + 2));
+        }
+        // No win before my next turn, no loss before theirs after next; a
+        // loss at the latest when the board is full.
+        let empties = (shape.board & !mask).count_ones() as i32;
+        let hi = WIN - (ply + 3);
+        let lo = -(WIN - (ply + 4));
+        if empties <= 2 {
+            // Two cells left and no one wins at once: a draw.
+            return 0;
+        }
+        if lo >= beta {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+
+        let (key, mirrored) = self.key(cur, mask);
+        let mut tt_col = None;
+        if let Some(hit) = self.tt.probe(key) {
+            let (lower, upper) = (to_root(hit.lower, ply), to_root(hit.upper, ply));
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+            if alpha >= beta {
+                return alpha;
+            }
+            tt_col = hit
+                .best
+                .map(|c| if mirrored { shape.width - 1 - c } else { c });
+        }
+        let stones = mask.count_ones();
+        if stones <= self.book.depth {
+            let (x, o) = if stones % 2 == 0 {
+                (cur, opp)
+            } else {
+                (opp, cur)
+            };
+            let (x, o) = (shape.to_cells(x), shape.to_cells(o));
+            if let Some(v) = self.book.get(self.geo, x, o) {
+                return to_root(v, ply);
+            }
+        }
+
+        // Moves by the threats they make, the table's move first.
+        let mut list = [(0u32, 0u64); 32];
+        let mut n = 0;
+        for &c in &self.order {
+            let col = shape.board & ((1u64 << shape.height) - 1) << (c * (shape.height + 1));
+            let mv = moves & col;
+            if mv == 0 {
+                continue;
+            }
+            let score = if Some(c) == tt_col {
+                u32::MAX
+            } else {
+                shape.threats(cur | mv, mask | mv).count_ones()
+            };
+            // Insertion keeps the centre first among equals.
+            let mut i = n;
+            while i > 0 && list[i - 1].0 < score {
+                list[i] = list[i - 1];
+                i -= 1;
+            }
+            list[i] = (score, mv);
+            n += 1;
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let nodes0 = self.nodes;
+        let mut best = -INF;
+        let mut best_move = list[0].1;
+        for &(_, mv) in &list[..n] {
+            let score = -self.negamax(opp, mask | mv, ply + 1, -beta, -alpha.max(best));
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        let (lower, upper) = if best <= alpha0 {
+            (-INF, best)
+        } else if best >= beta0 {
+            (best, INF)
+        } else {
+            (best, best)
+        };
+        let col = shape.column(best_move);
+        let stored = if mirrored { shape.width - 1 - col } else { col };
+        self.tt.store(
+            key,
+            to_node(lower, ply),
+            to_node(upper, ply),
+            Some(stored),
+            self.nodes - nodes0,
+        );
+        best
+    }
+
+    /// The value of a position given by screen-cell bits, within
+    /// `alpha..beta` (fail-soft), relative to it; `None` out of time.
+    pub fn bounded(&mut self, x: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
+        if self.aborted || self.budget.exhausted() {
+            self.aborted = true;
+            return None;
+        }
+        let (x, o) = (self.shape.from_cells(x), self.shape.from_cells(o));
+        let mask = x | o;
+        let cur = if mask.count_ones() % 2 == 0 { x } else { o };
+        let v = self.negamax(cur, mask, 0, alpha, beta);
+        (!self.aborted).then_some(v)
+    }
+}
+
+impl Windowed for GravitySearch<'_> {
+    fn bounded(&mut self, x: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
+        GravitySearch::bounded(self, x, o, alpha, beta)
+    }
+}
