@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod boards;
+mod hangup;
 mod input;
 pub mod keys;
 pub mod play;
@@ -16,8 +17,6 @@ use std::io::{self, stdout};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-
-use signal_hook::consts::{SIGHUP, SIGTERM};
 
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -49,9 +48,7 @@ pub fn run(app: App) -> io::Result<Option<String>> {
     // SIGTERM and SIGHUP (a closed terminal window) end the loop like q,
     // so the terminal is restored on the way out.
     let stop = Arc::new(AtomicBool::new(false));
-    for signal in [SIGTERM, SIGHUP] {
-        signal_hook::flag::register(signal, Arc::clone(&stop))?;
-    }
+    hangup::watch(Arc::clone(&stop))?;
     let mut terminal = ratatui::try_init()?;
     let _restore = Restore;
     // ratatui's hook restores raw mode and the screen; mouse capture too.

@@ -254,3 +254,38 @@ fn play_a_game_of_coins_to_the_end() {
     tmux.wait_for(&["EXITED 0"]);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// A terminal that goes away (its window closed; here tmux killed) ends
+/// the program: it neither lingers nor spins on the dead terminal.
+#[test]
+fn a_closed_terminal_ends_the_program() {
+    if !have_tmux() {
+        return;
+    }
+    let seed = std::process::id().to_string();
+    let (tmux, data) = start(
+        "hangup",
+        &format!("play connect-four-small --human first --seed {seed}"),
+    );
+    tmux.wait_for(&["Connect Four, 5 by 4", "Enter starts the game"]);
+    let running = || {
+        Command::new("pgrep")
+            .args([
+                "-f",
+                &format!("connect-four-small --human first --seed {seed}"),
+            ])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    assert!(running());
+    drop(tmux);
+    let start = Instant::now();
+    while running() {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the program outlived its terminal"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}
