@@ -300,6 +300,57 @@ fn mnk(c: &mut Criterion) {
     group.finish();
 }
 
+/// Connect Four: the small board from empty, and every move's result of
+/// 7×6 positions reached by random play (12 and 20 moves; the same
+/// positions every run), one core, a fresh solver and no book each time.
+fn gravity(c: &mut Criterion) {
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+    use std::sync::Arc;
+    use unbeatable::engine::Game;
+    use unbeatable::games::mnk::book::Book;
+    use unbeatable::games::mnk::{Geometry, MnkGame, MnkSolver};
+    let mut group = c.benchmark_group("gravity");
+    group.sample_size(10);
+    let small = Arc::new(Geometry::with_gravity(5, 4, 4, true));
+    let start = MnkGame::new(Arc::clone(&small));
+    group.bench_function("every move's result from empty 5x4", |b| {
+        b.iter(|| {
+            let solver = MnkSolver::with_book(Arc::clone(&small), Book::default());
+            solver.move_results(black_box(&start), &unlimited())
+        });
+    });
+    let geo = Arc::new(Geometry::with_gravity(7, 6, 4, true));
+    for stones in [12usize, 20] {
+        let mut rng = StdRng::seed_from_u64(stones as u64);
+        let mut positions = Vec::new();
+        while positions.len() < 5 {
+            let mut pos = MnkGame::new(Arc::clone(&geo));
+            for _ in 0..stones {
+                let moves: Vec<usize> = pos.moves().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.after(moves[rng.random_range(0..moves.len())]);
+            }
+            if !pos.status().is_over() {
+                positions.push(pos);
+            }
+        }
+        group.bench_function(
+            format!("every move's result, 5 positions after {stones} random moves, 7x6"),
+            |b| {
+                b.iter(|| {
+                    for pos in &positions {
+                        let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+                        black_box(solver.move_results(pos, &unlimited()));
+                    }
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
 /// 1000 coins worth up to 10^9: the ruleset read and every stretch solved,
 /// then the value and both moves' results.
 fn coins(c: &mut Criterion) {
@@ -363,5 +414,5 @@ fn words(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, flags, nim, divisors, mnk, coins, words);
+criterion_group!(benches, flags, nim, divisors, mnk, gravity, coins, words);
 criterion_main!(benches);

@@ -120,3 +120,42 @@ fn the_computer_keeps_its_value_against_random_opponents() {
         beats_random_opponents(&*rules.solver, &Mnk::start(&rules), games);
     }
 }
+
+/// A book of a gravity board holds only positions play can reach (no
+/// stone floats over an empty cell), and is never read for the same board
+/// without gravity, a different game.
+#[test]
+fn gravity_books_hold_dropped_positions_and_stay_apart() {
+    use std::sync::Arc;
+    use unbeatable::engine::Budget;
+    use unbeatable::games::mnk::book::{self, Book};
+    use unbeatable::games::mnk::{Geometry, MnkSolver};
+    let geo = Arc::new(Geometry::with_gravity(5, 4, 4, true));
+    let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+    let made = book::generate(
+        &geo,
+        4,
+        |x, o| {
+            solver.exact(
+                &MnkGame::from_bits(Arc::clone(&geo), x, o),
+                &Budget::unlimited(),
+            )
+        },
+        |_, _| {},
+    );
+    assert!(made.len() > 100);
+    for (x, o, _) in made.entries() {
+        let stones = x | o;
+        for cell in 0..geo.cells() - geo.width {
+            let below = cell + geo.width;
+            assert!(
+                stones >> cell & 1 == 0 || stones >> below & 1 == 1,
+                "a floating stone at {} in {x:x} {o:x}",
+                geo.cell_name(cell)
+            );
+        }
+    }
+    let text = made.to_text(&geo);
+    assert!(Book::parse(&geo, &text).is_some());
+    assert!(Book::parse(&Geometry::new(5, 4, 4), &text).is_none());
+}
