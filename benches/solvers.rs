@@ -304,7 +304,7 @@ fn mnk(c: &mut Criterion) {
 /// 7×6 positions reached by random play (12 and 20 moves; the same
 /// positions every run), one core, a fresh solver and no book each time.
 fn gravity(c: &mut Criterion) {
-    use rand::{RngExt, SeedableRng, rngs::StdRng};
+    use rand::{SeedableRng, rngs::StdRng};
     use std::sync::Arc;
     use unbeatable::engine::Game;
     use unbeatable::games::mnk::book::Book;
@@ -326,11 +326,10 @@ fn gravity(c: &mut Criterion) {
         while positions.len() < 5 {
             let mut pos = MnkGame::new(Arc::clone(&geo));
             for _ in 0..stones {
-                let moves: Vec<usize> = pos.moves().collect();
-                if moves.is_empty() {
+                let Some(mv) = pos.random_move(&mut rng) else {
                     break;
-                }
-                pos = pos.after(moves[rng.random_range(0..moves.len())]);
+                };
+                pos = pos.after(mv);
             }
             if !pos.status().is_over() {
                 positions.push(pos);

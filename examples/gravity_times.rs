@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use rand::{RngExt, SeedableRng, rngs::StdRng};
+use rand::{SeedableRng, rngs::StdRng};
 use unbeatable::engine::{Budget, Game, Solver};
 use unbeatable::games::mnk::book::Book;
 use unbeatable::games::mnk::{Geometry, MnkGame, MnkSolver};
@@ -26,11 +26,10 @@ fn main() {
         while times.len() + over < count {
             let mut pos = MnkGame::new(Arc::clone(&geo));
             for _ in 0..stones {
-                let moves: Vec<usize> = pos.moves().collect();
-                if moves.is_empty() {
+                let Some(mv) = pos.random_move(&mut rng) else {
                     break;
-                }
-                pos = pos.after(moves[rng.random_range(0..moves.len())]);
+                };
+                pos = pos.after(mv);
             }
             if pos.status().is_over() {
                 continue;

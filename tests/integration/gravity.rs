@@ -2,35 +2,17 @@
 //! solver on every position of small boards, the rules of a dropped stone,
 //! and the computer against random opponents.
 
-use std::collections::HashSet;
-
-use unbeatable::engine::{Game, Outcome, ReferenceSolver, Solver};
+use unbeatable::engine::{Game, Outcome, Solver};
 use unbeatable::games::Family;
 use unbeatable::games::mnk::{Mnk, MnkGame, Rules};
 
-use crate::support::{Plies, agree, beats_random_opponents, rules, unlimited};
+use crate::mnk::agrees_on_every_position;
+use crate::support::{beats_random_opponents, rules, unlimited};
 
 fn gravity(width: usize, height: usize, k: usize) -> Rules {
     rules::<Mnk>(&format!(
         "width = {width}\nheight = {height}\nk = {k}\ngravity = true\n"
     ))
-}
-
-/// Every position reachable from the empty board.
-fn every_position(start: &MnkGame) -> Vec<MnkGame> {
-    let mut seen = HashSet::new();
-    let mut stack = vec![start.clone()];
-    let mut all = Vec::new();
-    while let Some(pos) = stack.pop() {
-        if !seen.insert((pos.x, pos.o)) {
-            continue;
-        }
-        for mv in pos.moves() {
-            stack.push(pos.after(mv));
-        }
-        all.push(pos);
-    }
-    all
 }
 
 fn play(rules: &Rules, moves: &str) -> MnkGame {
@@ -52,20 +34,9 @@ fn fast_solver_agrees_with_reference_on_every_position_of_small_gravity_boards()
         (4, 4, 3),
         (4, 4, 4),
         (5, 3, 3),
+        (5, 4, 4),
     ] {
-        let rules = gravity(w, h, k);
-        let reference = ReferenceSolver::new();
-        let positions = every_position(&Mnk::start(&rules));
-        assert!(positions.len() > 10);
-        for pos in &positions {
-            agree(
-                &*rules.solver,
-                &reference,
-                pos,
-                Plies::Always,
-                &format!("{w}x{h} k={k} gravity"),
-            );
-        }
+        agrees_on_every_position(&gravity(w, h, k), &format!("{w}x{h} k={k} gravity"));
     }
 }
 

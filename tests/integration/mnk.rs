@@ -1,7 +1,6 @@
 //! m,n,k games: agreement with the reference solver on every position of
 //! small boards, symmetry, tic-tac-toe against every line, unproven play.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use unbeatable::engine::{
@@ -12,28 +11,12 @@ use unbeatable::games::mnk::{Geometry, Mnk, MnkGame, MnkSolver, Rules};
 use unbeatable::session::rng_for;
 
 use crate::support::{
-    Plies, agree, beats_random_opponents, computer_keeps_value, promised, rules, unlimited,
+    Plies, agree, beats_random_opponents, computer_keeps_value, every_position, promised, rules,
+    unlimited,
 };
 
 fn mnk(width: usize, height: usize, k: usize) -> Rules {
     rules::<Mnk>(&format!("width = {width}\nheight = {height}\nk = {k}\n"))
-}
-
-/// Every position reachable from the empty board.
-fn every_position(start: &MnkGame) -> Vec<MnkGame> {
-    let mut seen = HashSet::new();
-    let mut stack = vec![start.clone()];
-    let mut all = Vec::new();
-    while let Some(pos) = stack.pop() {
-        if !seen.insert((pos.x, pos.o)) {
-            continue;
-        }
-        for mv in pos.moves() {
-            stack.push(pos.after(mv));
-        }
-        all.push(pos);
-    }
-    all
 }
 
 #[test]
@@ -42,6 +25,17 @@ fn tic_tac_toe_is_a_draw() {
     let v = rules.solver.value(&Mnk::start(&rules), &unlimited());
     assert_eq!(v.outcome, Outcome::Draw);
     assert!(v.is_proven());
+}
+
+/// The fast solver agrees with the reference solver on every position
+/// reachable on the board of `rules` (`label` names it in a failure).
+pub fn agrees_on_every_position(rules: &Rules, label: &str) {
+    let reference = ReferenceSolver::new();
+    let positions = every_position(&Mnk::start(rules), |p| (p.x, p.o));
+    assert!(positions.len() > 10, "{label}");
+    for pos in &positions {
+        agree(&*rules.solver, &reference, pos, Plies::Always, label);
+    }
 }
 
 #[test]
@@ -54,19 +48,7 @@ fn fast_solver_agrees_with_reference_on_every_position_of_small_boards() {
         (2, 2, 2),
         (4, 2, 2),
     ] {
-        let rules = mnk(w, h, k);
-        let reference = ReferenceSolver::new();
-        let positions = every_position(&Mnk::start(&rules));
-        assert!(positions.len() > 10);
-        for pos in &positions {
-            agree(
-                &*rules.solver,
-                &reference,
-                pos,
-                Plies::Always,
-                &format!("{w}x{h} k={k}"),
-            );
-        }
+        agrees_on_every_position(&mnk(w, h, k), &format!("{w}x{h} k={k}"));
     }
 }
 

@@ -186,3 +186,23 @@ pub fn beats_random_opponents<G: Game + std::fmt::Debug, S: Solver<G>>(
         );
     }
 }
+
+/// Every position reachable from `start`, each once (told apart by `key`).
+pub fn every_position<G: Game, K: std::hash::Hash + Eq>(
+    start: &G,
+    key: impl Fn(&G) -> K,
+) -> Vec<G> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![start.clone()];
+    let mut all = Vec::new();
+    while let Some(pos) = stack.pop() {
+        if !seen.insert(key(&pos)) {
+            continue;
+        }
+        for mv in pos.moves() {
+            stack.push(pos.after(mv));
+        }
+        all.push(pos);
+    }
+    all
+}

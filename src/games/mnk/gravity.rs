@@ -19,7 +19,7 @@ use crate::engine::Budget;
 use super::Geometry;
 use super::book::Book;
 use super::distance::Windowed;
-use super::tt::{INF, Tt, WIN, to_node, to_root};
+use super::tt::{INF, Probe, Tt, WIN, to_root};
 
 /// The bits a gravity board may take: its cells and a spare one on top of
 /// each column.
@@ -299,24 +299,17 @@ impl<'a> GravitySearch<'a> {
         beta = beta.min(hi);
 
         let (key, mirrored) = self.key(cur, mask);
-        let mut tt_col = None;
-        if let Some(hit) = self.tt.probe(key) {
-            let (lower, upper) = (to_root(hit.lower, ply), to_root(hit.upper, ply));
-            if lower >= beta {
-                return lower;
+        let tt_col = match self.tt.narrow(key, ply, alpha, beta) {
+            Probe::Cut(v) => return v,
+            Probe::Search {
+                alpha: a,
+                beta: b,
+                best,
+            } => {
+                (alpha, beta) = (a, b);
+                best.map(|c| if mirrored { shape.width - 1 - c } else { c })
             }
-            if upper <= alpha {
-                return upper;
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
-            if alpha >= beta {
-                return alpha;
-            }
-            tt_col = hit
-                .best
-                .map(|c| if mirrored { shape.width - 1 - c } else { c });
-        }
+        };
         let stones = mask.count_ones();
         if stones <= self.book.depth {
             let (x, o) = if stones % 2 == 0 {
@@ -370,22 +363,10 @@ impl<'a> GravitySearch<'a> {
                 }
             }
         }
-        let (lower, upper) = if best <= alpha0 {
-            (-INF, best)
-        } else if best >= beta0 {
-            (best, INF)
-        } else {
-            (best, best)
-        };
         let col = shape.column(best_move);
         let stored = if mirrored { shape.width - 1 - col } else { col };
-        self.tt.store(
-            key,
-            to_node(lower, ply),
-            to_node(upper, ply),
-            Some(stored),
-            self.nodes - nodes0,
-        );
+        self.tt
+            .record(key, ply, (alpha0, beta0), best, stored, self.nodes - nodes0);
         best
     }
 

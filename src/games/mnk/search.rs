@@ -21,7 +21,7 @@ use super::Geometry;
 use super::book::Book;
 use super::distance::{self, Windowed};
 use super::pairing;
-use super::tt::{INF, Tt, WIN, to_node, to_root};
+use super::tt::{INF, Probe, Tt, WIN, to_root};
 
 /// Weights of a line by how many stones of one side (and none of the
 /// other) it holds: for ordering moves.
@@ -336,20 +336,18 @@ impl<'a> Search<'a> {
         beta = beta.min(hi);
 
         let mut tt_move = None;
-        if use_tt && let Some(hit) = self.tt.probe(key) {
-            let (lower, upper) = (to_root(hit.lower, ply), to_root(hit.upper, ply));
-            if lower >= beta {
-                return lower;
+        if use_tt {
+            match self.tt.narrow(key, ply, alpha, beta) {
+                Probe::Cut(v) => return v,
+                Probe::Search {
+                    alpha: a,
+                    beta: b,
+                    best,
+                } => {
+                    (alpha, beta) = (a, b);
+                    tt_move = best.map(|c| self.geo.inverses[sym][c]);
+                }
             }
-            if upper <= alpha {
-                return upper;
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
-            if alpha >= beta {
-                return alpha;
-            }
-            tt_move = hit.best.map(|c| self.geo.inverses[sym][c]);
         }
         let stones = (me | opp).count_ones();
         if stones <= self.book.depth {
@@ -414,19 +412,13 @@ impl<'a> Search<'a> {
         if !use_tt {
             return best;
         }
-        let (lower, upper) = if best <= alpha0 {
-            (-INF, best)
-        } else if best >= beta0 {
-            (best, INF)
-        } else {
-            (best, best)
-        };
         let canonical_move = self.geo.symmetries[sym][best_move];
-        self.tt.store(
+        self.tt.record(
             key,
-            to_node(lower, ply),
-            to_node(upper, ply),
-            Some(canonical_move),
+            ply,
+            (alpha0, beta0),
+            best,
+            canonical_move,
             self.nodes - nodes0,
         );
         best

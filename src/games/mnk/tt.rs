@@ -132,6 +132,78 @@ impl Tt {
     }
 }
 
+/// What the table says to a search of a node within `alpha..beta`.
+pub enum Probe {
+    /// The node's value is known well enough: return it.
+    Cut(i32),
+    /// Search on within this narrower window; the table's best move first.
+    Search {
+        alpha: i32,
+        beta: i32,
+        best: Option<usize>,
+    },
+}
+
+impl Tt {
+    /// Probes for a node `ply` plies below the search root and narrows
+    /// the window `alpha..beta` (scores relative to the root).
+    #[must_use]
+    pub fn narrow(&self, key: u64, ply: i32, mut alpha: i32, mut beta: i32) -> Probe {
+        let Some(hit) = self.probe(key) else {
+            return Probe::Search {
+                alpha,
+                beta,
+                best: None,
+            };
+        };
+        let (lower, upper) = (to_root(hit.lower, ply), to_root(hit.upper, ply));
+        if lower >= beta {
+            return Probe::Cut(lower);
+        }
+        if upper <= alpha {
+            return Probe::Cut(upper);
+        }
+        alpha = alpha.max(lower);
+        beta = beta.min(upper);
+        if alpha >= beta {
+            return Probe::Cut(alpha);
+        }
+        Probe::Search {
+            alpha,
+            beta,
+            best: hit.best,
+        }
+    }
+
+    /// Stores what a fail-soft search of a node `ply` plies deep, begun
+    /// with the window `alpha..beta`, found: `best` (relative to the root)
+    /// and its move, after `nodes` nodes.
+    pub fn record(
+        &mut self,
+        key: u64,
+        ply: i32,
+        (alpha, beta): (i32, i32),
+        best: i32,
+        best_move: usize,
+        nodes: u64,
+    ) {
+        let (lower, upper) = if best <= alpha {
+            (-INF, best)
+        } else if best >= beta {
+            (best, INF)
+        } else {
+            (best, best)
+        };
+        self.store(
+            key,
+            to_node(lower, ply),
+            to_node(upper, ply),
+            Some(best_move),
+            nodes,
+        );
+    }
+}
+
 /// A score relative to a search root, seen from a node `ply` plies deep.
 #[must_use]
 pub const fn to_node(score: i32, ply: i32) -> i32 {
