@@ -288,6 +288,12 @@ impl App {
         }
     }
 
+    /// Whether a move is being shown arriving (the loop then wakes often).
+    #[must_use]
+    pub fn animating(&self) -> bool {
+        matches!(&self.mode, Mode::Playing(p) if p.animating())
+    }
+
     /// Carries out what the game screen asked for.
     pub fn act(&mut self, action: Action) {
         match action {

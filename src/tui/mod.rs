@@ -80,7 +80,7 @@ impl App {
                 return Ok(self.resume);
             }
             terminal.draw(|frame| frame.render_widget(&self, frame.area()))?;
-            let wait = if self.thinking() {
+            let wait = if self.thinking() || self.animating() {
                 BUSY_TICK
             } else {
                 IDLE_TICK

@@ -229,6 +229,45 @@ fn gravity_board_drops_stones_and_shows_the_winning_line() {
     insta::assert_snapshot!("gravity_board_won", shown);
 }
 
+/// On a gravity board a dropped stone is drawn falling down its column
+/// for the pause after the move, then on the cell it landed on.
+#[test]
+fn a_dropped_stone_is_shown_falling() {
+    let start = Start {
+        // Long enough for a busy machine to draw in the middle of it.
+        pause: Some(std::time::Duration::from_millis(1500)),
+        ..straight_into("connect-four-small", Player::First)
+    };
+    let mut app = App::new(
+        rules::builtins(),
+        start,
+        Some(tally_path("falling")),
+        &THEME,
+    );
+    settle(&mut app);
+    // No tick follows, so the computer does not answer meanwhile.
+    app.handle_event(
+        &Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
+        AREA,
+    );
+    let row = |shown: &str, n: usize| {
+        shown
+            .lines()
+            .find(|l| l.trim_start_matches('"').starts_with(&format!("  {n} ")))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let early = screen(&app, 80, 24);
+    assert!(app.animating());
+    assert!(row(&early, 1).contains('X'), "{early}");
+    assert!(!row(&early, 4).contains('X'), "{early}");
+    std::thread::sleep(std::time::Duration::from_millis(1600));
+    let late = screen(&app, 80, 24);
+    assert!(!app.animating());
+    assert!(!row(&late, 1).contains('X'), "{late}");
+    assert!(row(&late, 4).contains('X'), "{late}");
+}
+
 #[test]
 fn help_overlay_snapshot() {
     let mut app = app("help", straight_into("tic-tac-toe", Player::First));

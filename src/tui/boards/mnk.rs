@@ -58,6 +58,35 @@ pub struct Spot {
     pub row: usize,
 }
 
+/// A stone on its way down a gravity board's column: while the last move
+/// arrives it is drawn in a row above its cell, lower as time goes on.
+#[derive(Clone, Copy, Default)]
+struct Falling {
+    /// The cell it lands on, and the cell it is shown on now.
+    stone: Option<(usize, usize)>,
+}
+
+impl Falling {
+    fn of(ctx: &Ctx<'_, Mnk, Spot>) -> Self {
+        let p = ctx.pos;
+        let stone = ctx.arriving.filter(|_| p.geo.gravity).map(|(cell, done)| {
+            let (w, row) = (p.geo.width, cell / p.geo.width);
+            let now = ((done * (row + 1) as f32) as usize).min(row);
+            (cell, now * w + cell % w)
+        });
+        Self { stone }
+    }
+
+    /// What to draw on `cell`.
+    fn shown(self, cell: usize, p: &MnkGame) -> Option<Player> {
+        match self.stone {
+            Some((landed, now)) if landed != now && cell == landed => None,
+            Some((landed, now)) if cell == now => p.at(landed),
+            _ => p.at(cell),
+        }
+    }
+}
+
 /// On a gravity board the cursor stays on the cell a stone dropped in its
 /// column lands on (the top cell of a full column); elsewhere it is free.
 fn drop_in(pos: &MnkGame, c: Spot) -> Spot {
@@ -74,10 +103,13 @@ impl BoardView<Mnk> for MnkView {
     type Cursor = Spot;
 
     fn first(&self, pos: &MnkGame) -> Spot {
-        Spot {
-            col: pos.geo.width / 2,
-            row: pos.geo.height / 2,
-        }
+        drop_in(
+            pos,
+            Spot {
+                col: pos.geo.width / 2,
+                row: pos.geo.height / 2,
+            },
+        )
     }
 
     fn clamp(&self, pos: &MnkGame, cursor: Spot) -> Spot {
@@ -118,6 +150,7 @@ impl BoardView<Mnk> for MnkView {
         let w = p.geo.width;
         let f = Frame::of(p, area, ctx.cursor);
         let line = p.winning_line().unwrap_or_default();
+        let falling = Falling::of(ctx);
         for c in f.col0..f.col0 + f.cols {
             let letter = (b'a' + c as u8) as char;
             // On a gravity board the cursor is a column: its letter shows it.
@@ -141,7 +174,7 @@ impl BoardView<Mnk> for MnkView {
             for c in f.col0..f.col0 + f.cols {
                 let cell = r * w + c;
                 let x = area.x + LEFT + (c - f.col0) as u16 * f.cell;
-                let (mark, mut style) = match p.at(cell) {
+                let (mark, mut style) = match falling.shown(cell, p) {
                     Some(Player::First) => ('X', t.x_mark),
                     Some(Player::Second) => ('O', t.o_mark),
                     None => ctx.mark(cell).unwrap_or(('·', t.dim)),

@@ -71,6 +71,9 @@ pub struct Ctx<'a, F: Family, C> {
     pub values: Option<&'a Values<MoveOf<F>>>,
     /// The computer's last move, to highlight.
     pub last: Option<MoveOf<F>>,
+    /// The last move made while it is still arriving, and how far it has
+    /// got (0 to 1): a view may draw it on its way (a falling stone).
+    pub arriving: Option<(MoveOf<F>, f32)>,
     /// Whether the person may move now (the cursor is shown).
     pub human_turn: bool,
     /// The person's side.

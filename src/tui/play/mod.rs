@@ -131,6 +131,9 @@ pub trait PlayScreen: Send {
     fn tick(&mut self) -> Action;
     /// Whether a search is running.
     fn thinking(&self) -> bool;
+    /// Whether a move is still being shown arriving (the loop then wakes
+    /// often enough to draw it).
+    fn animating(&self) -> bool;
     fn setup(&self) -> Setup;
     fn status(&self) -> Status;
     /// What the screen shows, in words.
@@ -161,6 +164,9 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     /// A question waiting for y or n before a game in progress is left.
     confirm: Option<Leave>,
     last_computer: Option<MoveOf<F>>,
+    /// The last move made on the board and when: a view may show it
+    /// arriving (a stone falling) for the length of the pause.
+    arrived: Option<(MoveOf<F>, Instant)>,
     coach: Option<String>,
     /// What the computer said with its last move.
     remark: Option<String>,
@@ -193,6 +199,13 @@ pub struct Playing<F: Family, V: BoardView<F>> {
 }
 
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
+    /// The last move while it is still arriving, with how far (0 to 1).
+    fn arriving(&self) -> Option<(MoveOf<F>, f32)> {
+        let (mv, at) = self.arrived?;
+        let done = at.elapsed().as_secs_f32() / self.pause.as_secs_f32();
+        (done < 1.0).then_some((mv, done))
+    }
+
     #[must_use]
     pub fn new(session: Session<F>, options: ScreenOptions) -> Self {
         let view = V::default();
@@ -206,6 +219,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             message: None,
             confirm: None,
             last_computer: None,
+            arrived: None,
             coach: None,
             remark: None,
             hint: None,
@@ -303,6 +317,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.last_computer = None;
         self.changed();
         self.moved_at = Instant::now();
+        self.arrived = Some((mv, self.moved_at));
         self.work = Some(Work::reply(&mut self.session, Some((before, mv))));
     }
 
@@ -395,6 +410,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.coach = None;
         self.remark = None;
         self.last_computer = None;
+        self.arrived = None;
         self.changed();
     }
 
@@ -668,6 +684,10 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
 
     fn thinking(&self) -> bool {
         self.work.is_some() || self.idea_job.is_some()
+    }
+
+    fn animating(&self) -> bool {
+        self.arriving().is_some()
     }
 
     fn idea(&self) -> Option<&[String]> {

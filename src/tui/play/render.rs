@@ -82,6 +82,7 @@ pub fn render<F: Family, V: BoardView<F>>(
         theme: t,
         values: play.values.as_ref().filter(|_| play.show_values),
         last: play.last_computer,
+        arriving: play.arriving(),
         human_turn,
         person: setup.human,
     };

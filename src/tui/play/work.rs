@@ -200,6 +200,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
                     match self.session.play(choice.mv) {
                         Ok(()) => {
                             self.last_computer = Some(choice.mv);
+                            self.arrived = Some((choice.mv, std::time::Instant::now()));
                             let typed = std::mem::take(&mut self.typed);
                             self.changed();
                             // What the person typed meanwhile stays.
