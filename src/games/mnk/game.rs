@@ -166,7 +166,18 @@ impl Game for MnkGame {
         } else {
             self.geo.cells()
         };
-        (0..cells).filter(move |&c| self.at(c).is_none() && self.lands(c))
+        // Gravity boards list their moves column by column (a, b, c, …).
+        let (w, h) = (self.geo.width, self.geo.height);
+        let order = move |i: usize| {
+            if self.geo.gravity {
+                (i % h) * w + i / h
+            } else {
+                i
+            }
+        };
+        (0..cells)
+            .map(order)
+            .filter(move |&c| self.at(c).is_none() && self.lands(c))
     }
 
     fn is_legal(&self, mv: usize) -> bool {
@@ -277,6 +288,10 @@ impl fmt::Display for MnkGame {
                 .collect();
             writeln!(f, "{:>2}{cells}", row + 1)?;
         }
-        write!(f, "{} in a row wins; X moves first", self.geo.k)
+        write!(f, "{} in a row wins; X moves first", self.geo.k)?;
+        if self.geo.gravity {
+            write!(f, "; a stone falls to the lowest empty cell")?;
+        }
+        Ok(())
     }
 }

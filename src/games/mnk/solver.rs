@@ -243,7 +243,13 @@ impl Solver<MnkGame> for MnkSolver {
                 .for_mover();
             listed.extend(class.into_iter().map(|mv| (mv, value)));
         }
-        listed.sort_by_key(|(mv, _)| *mv);
+        // In the order of the moves: by column on gravity boards.
+        let w = if self.geo.gravity {
+            self.geo.width
+        } else {
+            usize::MAX
+        };
+        listed.sort_by_key(|&(mv, _)| (mv % w, mv));
         MoveResults::all(listed)
     }
 
