@@ -183,6 +183,38 @@ fn shipped_books_hold_proven_values() {
     }
 }
 
+/// The books of what play reaches keep the slow proofs only: a sample of
+/// their entries is proven afresh, without the book, each within a short
+/// budget; every one proven agrees, and most are.
+#[test]
+fn play_books_hold_proven_values_in_samples() {
+    use unbeatable::games::mnk::book;
+    // 7×6 k=4: the book is still being made (its layers so far).
+    for (w, h, depth) in [(6, 6, 5), (7, 6, 3)] {
+        let geo = Arc::new(Geometry::new(w, h, 4));
+        let shipped = book::builtin(&geo);
+        assert!(
+            shipped.depth >= depth,
+            "{w}x{h}: a book of depth {}",
+            shipped.depth
+        );
+        let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+        let entries = shipped.entries();
+        let step = (entries.len() / 12).max(1);
+        let (mut proven, mut tried) = (0, 0);
+        for &(x, o, score) in entries.iter().step_by(step) {
+            let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
+            let budget = Budget::of(std::time::Duration::from_secs(2));
+            tried += 1;
+            if let Some(found) = fresh.exact(&pos, &budget) {
+                assert_eq!(found, score, "{w}x{h}: {pos:?}");
+                proven += 1;
+            }
+        }
+        assert!(proven * 2 >= tried, "{w}x{h}: {proven} of {tried} proven");
+    }
+}
+
 #[test]
 fn the_book_command_writes_a_book_that_reads_back() {
     let dir = std::env::temp_dir().join(format!("unbeatable-book-{}", std::process::id()));

@@ -118,6 +118,7 @@ pub const BUILTIN_BOOKS: &[&str] = &[
     include_str!("../../../assets/books/5x5k4.book"),
     include_str!("../../../assets/books/5x4k4.book"),
     include_str!("../../../assets/books/6x6k4.book"),
+    include_str!("../../../assets/books/7x6k4.book"),
 ];
 
 /// The built-in book for `geo`, or an empty one.
