@@ -13,10 +13,6 @@ use unbeatable::session::{DEFAULT_THINK, Setup};
 /// Boards beyond the built-in ones that people write.
 const EXTRA: &[(&str, &str)] = &[
     (
-        "7x6 k=4",
-        "name = \"7x6\"\nkind = \"mnk\"\n[mnk]\nwidth = 7\nheight = 6\nk = 4\n",
-    ),
-    (
         "7x7 k=5",
         "name = \"7x7\"\nkind = \"mnk\"\n[mnk]\nwidth = 7\nheight = 7\nk = 5\n",
     ),

@@ -189,8 +189,7 @@ fn shipped_books_hold_proven_values() {
 #[test]
 fn play_books_hold_proven_values_in_samples() {
     use unbeatable::games::mnk::book;
-    // 7×6 k=4: the book is still being made (its layers so far).
-    for (w, h, depth) in [(6, 6, 5), (7, 6, 3)] {
+    for (w, h, depth) in [(6, 6, 5), (7, 6, 4)] {
         let geo = Arc::new(Geometry::new(w, h, 4));
         let shipped = book::builtin(&geo);
         assert!(
@@ -430,7 +429,7 @@ fn past_the_proof_the_computer_takes_and_stops_wins_by_fours() {
 /// test machine; `examples/move_times.rs` measures the real times.)
 #[test]
 fn every_position_reached_in_play_on_booked_boards_is_proven() {
-    for (name, w, h) in [("6x6 k=4", 6, 6)] {
+    for (name, w, h) in [("6x6 k=4", 6, 6), ("7x6 k=4", 7, 6)] {
         let rules = mnk(w, h, 4);
         let budget = || Budget::of(std::time::Duration::from_secs(4));
         for seed in 0..6u64 {
