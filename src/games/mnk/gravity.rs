@@ -178,6 +178,32 @@ impl Shape {
         r
     }
 
+    /// What the player to move (stones `cur`, all stones `mask`) may do:
+    /// win at once, or else only the moves that do not lose at once — a
+    /// playable threat of the opponent must be blocked (two cannot be),
+    /// and a stone under an opponent's threat lets it win on top.
+    #[must_use]
+    pub fn turn(&self, cur: u64, mask: u64) -> Turn {
+        let possible = self.playable(mask);
+        if possible == 0 {
+            return Turn::Full;
+        }
+        if self.threats(cur, mask) & possible != 0 {
+            return Turn::WinsNow;
+        }
+        let their = self.threats(cur ^ mask, mask);
+        let forced = possible & their;
+        if forced & forced.wrapping_sub(1) != 0 {
+            return Turn::Lost;
+        }
+        let moves = if forced != 0 { forced } else { possible } & !(their >> 1);
+        if moves == 0 {
+            Turn::Lost
+        } else {
+            Turn::Moves(moves)
+        }
+    }
+
     /// The position mirrored left to right.
     #[must_use]
     pub fn mirror(&self, bits: u64) -> u64 {
@@ -190,6 +216,18 @@ impl Shape {
         }
         out
     }
+}
+
+/// What a turn holds for the player to move (see `Shape::turn`).
+pub enum Turn {
+    /// No column is open: a draw.
+    Full,
+    /// A line can be completed at once.
+    WinsNow,
+    /// Every move lets the opponent win on its next move.
+    Lost,
+    /// The moves that do not lose at once (never empty).
+    Moves(u64),
 }
 
 /// A bijective mix of a position's key, so the table's slots spread.
@@ -258,28 +296,13 @@ impl<'a> GravitySearch<'a> {
             return 0;
         }
         let shape = self.shape;
-        let possible = shape.playable(mask);
-        if possible == 0 {
-            return 0;
-        }
         let opp = cur ^ mask;
-        if shape.threats(cur, mask) & possible != 0 {
-            return WIN - (ply + 1);
-        }
-        let their = shape.threats(opp, mask);
-        let forced = possible & their;
-        let mut moves = possible;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return -(WIN - (ply + 2));
-            }
-            moves = forced;
-        }
-        // A stone under an opponent's threat lets it win at once.
-        moves &= !(their >> 1);
-        if moves == 0 {
-            return -(WIN - (ply + 2));
-        }
+        let moves = match shape.turn(cur, mask) {
+            Turn::Full => return 0,
+            Turn::WinsNow => return WIN - (ply + 1),
+            Turn::Lost => return -(WIN - (ply + 2)),
+            Turn::Moves(moves) => moves,
+        };
         // No win before my next turn, no loss before theirs after next; a
         // loss at the latest when the board is full.
         let empties = (shape.board & !mask).count_ones() as i32;

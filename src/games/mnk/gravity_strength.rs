@@ -7,7 +7,7 @@
 
 use crate::engine::Budget;
 
-use super::gravity::Shape;
+use super::gravity::{Shape, Turn};
 
 /// Scores of won and lost positions, beyond every estimate.
 const DECIDED: i64 = 1 << 40;
@@ -43,26 +43,14 @@ impl Estimator<'_> {
         if self.aborted {
             return 0;
         }
-        let s = self.shape;
-        let possible = s.playable(mask);
-        if possible == 0 {
-            return 0;
-        }
         let opp = cur ^ mask;
         let stones = i64::from(mask.count_ones());
-        if s.threats(cur, mask) & possible != 0 {
-            return DECIDED - stones;
-        }
-        let their = s.threats(opp, mask);
-        let forced = possible & their;
-        if forced & forced.wrapping_sub(1) != 0 {
-            return -(DECIDED - stones);
-        }
-        let mut moves = if forced != 0 { forced } else { possible };
-        moves &= !(their >> 1);
-        if moves == 0 {
-            return -(DECIDED - stones);
-        }
+        let mut moves = match self.shape.turn(cur, mask) {
+            Turn::Full => return 0,
+            Turn::WinsNow => return DECIDED - stones,
+            Turn::Lost => return -(DECIDED - stones),
+            Turn::Moves(moves) => moves,
+        };
         if depth == 0 {
             let first = mask.count_ones() % 2 == 0;
             return self.weigh(cur, mask, first) - self.weigh(opp, mask, !first);
