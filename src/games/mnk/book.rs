@@ -142,6 +142,13 @@ pub enum Coverage {
     Play,
 }
 
+/// The build's transposition table: 2^27 entries, 2 GiB. A build runs for
+/// hours on boards such as 7×6 Connect Four, where one proof (the empty
+/// board's) visits billions of nodes: what a proof leaves in a table this
+/// large makes the proofs of the positions after it cheap. Memory is taken
+/// only as the table fills, so small boards do not pay for it.
+const BUILD_TABLE_BITS: u32 = 27;
+
 /// What `make` is asked for.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
@@ -185,7 +192,7 @@ pub fn make<E>(
 ) -> Result<Book, E> {
     use crate::engine::Budget;
     let solver = super::MnkSolver::with_book(std::sync::Arc::clone(geo), Book::default())
-        .with_table_bits(24);
+        .with_table_bits(BUILD_TABLE_BITS);
     let budget = Budget::unlimited();
     let mut book = Book {
         depth: 0,
