@@ -62,6 +62,10 @@ pub enum Command {
         /// milliseconds: play proves the rest within its budget.
         #[arg(long, default_value_t = 0)]
         keep_ms: u64,
+        /// Positions proven at once, each on its own thread with its own
+        /// 2 GiB table (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Report the value of a position and the result of every move.
     Analyze {

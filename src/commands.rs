@@ -209,8 +209,12 @@ pub fn book(
     depth: u32,
     play: bool,
     keep_ms: u64,
+    threads: Option<usize>,
     out: &std::path::Path,
 ) -> Result<ExitCode> {
+    let threads = threads
+        .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
+        .unwrap_or(1);
     let (ruleset, _) = rules::find(name)?;
     let resume = match std::fs::read_to_string(out) {
         Ok(text) => Some(text),
@@ -230,6 +234,7 @@ pub fn book(
             depth,
             play,
             keep_over: std::time::Duration::from_millis(keep_ms),
+            threads,
             resume: resume.as_deref(),
             save: &mut save,
             progress: &mut |line| eprintln!("{line}"),

@@ -46,7 +46,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out,
             play,
             keep_ms,
-        }) => commands::book(&ruleset, depth, play, keep_ms, &out),
+            threads,
+        }) => commands::book(&ruleset, depth, play, keep_ms, threads, &out),
         Some(Command::Play {
             ruleset,
             plain,

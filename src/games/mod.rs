@@ -55,6 +55,8 @@ pub struct BookJob<'a> {
     pub play: bool,
     /// Keep only proofs that took at least this long.
     pub keep_over: std::time::Duration,
+    /// Positions proven at once (each thread with its own table).
+    pub threads: usize,
     /// An earlier run's book to go on from.
     pub resume: Option<&'a str>,
     /// Hears the book as it stands, now and then, to write it; an error

@@ -229,6 +229,22 @@ fn the_book_command_writes_a_book_that_reads_back() {
     assert_eq!(book.depth, 3);
     assert!(book.len() > 10);
     assert!(book.get(&geo, 0, 0) == Some(0), "tic-tac-toe is a draw");
+    // Proven on two threads at once, the book is the same.
+    let two = dir.join("two.book");
+    crate::cli::unbeatable()
+        .args([
+            "book",
+            "tic-tac-toe",
+            "--depth",
+            "3",
+            "--threads",
+            "2",
+            "--out",
+        ])
+        .arg(&two)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&two).unwrap(), text);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -161,6 +161,8 @@ pub struct Plan {
     /// The book is handed to `save` at least this often, and after each
     /// layer, so that a stopped build resumes where it was.
     pub save_every: Duration,
+    /// Positions proven at once, each by its own search and table.
+    pub threads: usize,
 }
 
 /// Where a build has got to, for its progress line.
@@ -190,10 +192,13 @@ pub fn make<E>(
     mut save: impl FnMut(&Book) -> Result<(), E>,
     mut progress: impl FnMut(Progress),
 ) -> Result<Book, E> {
-    use crate::engine::Budget;
-    let solver = super::MnkSolver::with_book(std::sync::Arc::clone(geo), Book::default())
-        .with_table_bits(BUILD_TABLE_BITS);
-    let budget = Budget::unlimited();
+    let threads = plan.threads.max(1);
+    let solvers: Vec<_> = (0..threads)
+        .map(|_| {
+            super::MnkSolver::with_book(std::sync::Arc::clone(geo), Book::default())
+                .with_table_bits(BUILD_TABLE_BITS)
+        })
+        .collect();
     let mut book = Book {
         depth: 0,
         partial: true,
@@ -211,29 +216,39 @@ pub fn make<E>(
             positions: layer.len(),
             kept: 0,
         };
+        let mut todo = Vec::new();
         for &(x, o) in &layer {
-            tally.done += 1;
             if geo.is_over(x, o) {
-                continue;
-            }
-            if let Some(&score) = book.entries.get(&(x, o)) {
+                tally.done += 1;
+            } else if let Some(&score) = book.entries.get(&(x, o)) {
                 known.insert((x, o), score);
-                continue;
+                tally.done += 1;
+            } else {
+                todo.push((x, o));
             }
-            let pos = super::MnkGame::from_bits(std::sync::Arc::clone(geo), x, o);
-            let started = Instant::now();
-            if let Some(score) = solver.exact(&pos, &budget) {
+        }
+        let mut failed = None;
+        prove_all(geo, &solvers, &todo, |(x, o), score, took| {
+            tally.done += 1;
+            if let Some(score) = score {
                 known.insert((x, o), score);
-                if stones == 0 || started.elapsed() >= plan.keep_over {
+                if stones == 0 || took >= plan.keep_over {
                     book.entries.insert((x, o), score);
                     tally.kept += 1;
                 }
             }
             if saved.elapsed() >= plan.save_every {
-                save(&book)?;
+                if let Err(e) = save(&book) {
+                    failed = Some(e);
+                    return false;
+                }
                 progress(tally);
                 saved = Instant::now();
             }
+            true
+        });
+        if let Some(e) = failed {
+            return Err(e);
         }
         if stones > 0 && plan.coverage == Coverage::Play {
             walked = walk_on(geo, &walked, stones - 1, &known);
@@ -254,6 +269,48 @@ pub fn make<E>(
     }
     book.partial = false;
     Ok(book)
+}
+
+/// Proves `todo` on as many threads as there are `solvers`, each with its
+/// own, handing each result (and how long its proof took) to `each` on
+/// this thread; stops early when `each` says `false`.
+fn prove_all(
+    geo: &std::sync::Arc<Geometry>,
+    solvers: &[super::MnkSolver],
+    todo: &[(u64, u64)],
+    mut each: impl FnMut((u64, u64), Option<i32>, Duration) -> bool,
+) {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for solver in solvers {
+            let (tx, next, stop) = (tx.clone(), &next, &stop);
+            scope.spawn(move || {
+                let budget = crate::engine::Budget::unlimited();
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(&(x, o)) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    let pos = super::MnkGame::from_bits(std::sync::Arc::clone(geo), x, o);
+                    let started = Instant::now();
+                    let score = solver.exact(&pos, &budget);
+                    if tx.send(((x, o), score, started.elapsed())).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (pos, score, took) in rx {
+            if !each(pos, score, took) {
+                // The threads finish the proofs they are in, unheard.
+                stop.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+    });
 }
 
 /// The positions the walk goes on to, one stone on from `walked` (which

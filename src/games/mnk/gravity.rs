@@ -349,7 +349,11 @@ impl<'a> GravitySearch<'a> {
         }
 
         // Moves by the threats they make, the table's move first.
-        let mut list = [(0u32, 0u64); 32];
+        // Enhanced transposition cut-offs (below) probe every child; their
+        // table buckets are fetched while the moves are ordered. Near the
+        // leaves the probes cost more than they save.
+        let etc = empties >= 10;
+        let mut list = [(0u32, 0u64, 0u64); 32];
         let mut n = 0;
         for &c in &self.order {
             let col = shape.board & ((1u64 << shape.height) - 1) << (c * (shape.height + 1));
@@ -357,6 +361,13 @@ impl<'a> GravitySearch<'a> {
             if mv == 0 {
                 continue;
             }
+            let child_key = if etc {
+                let (k, _) = self.key(opp, mask | mv);
+                self.tt.prefetch(k);
+                k
+            } else {
+                0
+            };
             let score = if Some(c) == tt_col {
                 u32::MAX
             } else {
@@ -368,16 +379,14 @@ impl<'a> GravitySearch<'a> {
                 list[i] = list[i - 1];
                 i -= 1;
             }
-            list[i] = (score, mv);
+            list[i] = (score, mv, child_key);
             n += 1;
         }
-        // Enhanced transposition cut-off: a child the table already knows
-        // to be bad enough for the opponent ends the search at once. Near
-        // the leaves the probes cost more than they save.
-        if empties >= 10 {
-            for &(_, mv) in &list[..n] {
-                let (ckey, _) = self.key(opp, mask | mv);
-                if let Some(hit) = self.tt.probe(ckey) {
+        // A child the table already knows to be bad enough for the
+        // opponent ends the search at once.
+        if etc {
+            for &(_, _, child_key) in &list[..n] {
+                if let Some(hit) = self.tt.probe(child_key) {
                     let v = -to_root(hit.upper, ply + 1);
                     if v >= beta && hit.upper < INF {
                         return v;
@@ -389,7 +398,7 @@ impl<'a> GravitySearch<'a> {
         let nodes0 = self.nodes;
         let mut best = -INF;
         let mut best_move = list[0].1;
-        for &(_, mv) in &list[..n] {
+        for &(_, mv, _) in &list[..n] {
             let score = -self.negamax(opp, mask | mv, ply + 1, -beta, -alpha.max(best));
             if self.aborted {
                 return 0;
