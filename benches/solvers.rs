@@ -300,8 +300,8 @@ fn mnk(c: &mut Criterion) {
     group.finish();
 }
 
-/// Connect Four: the small board from empty, and every move's result of
-/// 7×6 positions reached by random play (12 and 20 moves; the same
+/// Connect Four: the small board from empty, the empty 7×6 board with its
+/// book, and every move's result of 7×6 positions reached by random play (12 and 20 moves; the same
 /// positions every run), one core, a fresh solver and no book each time.
 fn gravity(c: &mut Criterion) {
     use rand::{SeedableRng, rngs::StdRng};
@@ -320,6 +320,18 @@ fn gravity(c: &mut Criterion) {
         });
     });
     let geo = Arc::new(Geometry::with_gravity(7, 6, 4, true));
+    // As `analyze connect-four` answers it: with the shipped book.
+    let empty = MnkGame::new(Arc::clone(&geo));
+    group.bench_function(
+        "analyze empty 7x6 (value and every move's result, book)",
+        |b| {
+            b.iter(|| {
+                let solver = MnkSolver::new(Arc::clone(&geo));
+                let value = solver.value(black_box(&empty), &unlimited());
+                (value, solver.move_results(&empty, &unlimited()))
+            });
+        },
+    );
     for stones in [12usize, 20] {
         let mut rng = StdRng::seed_from_u64(stones as u64);
         let mut positions = Vec::new();

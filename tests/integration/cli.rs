@@ -223,25 +223,18 @@ fn list_shows_every_builtin() {
 /// Built-in boards whose start the exact search cannot settle within the
 /// budget yet (Connect Four's opening book is not made yet): their value
 /// there is honestly unknown.
-const UNPROVEN_AT_THE_START: &[&str] = &["connect-four"];
-
 #[test]
 fn analyze_and_plain_play_work_on_every_builtin() {
     for (id, _) in unbeatable::rules::BUILTIN {
         let j = analyze_json(id, "");
         assert_eq!(j["status"], "ongoing", "{id}");
         assert!(!j["moves"].as_array().unwrap().is_empty(), "{id}");
-        if UNPROVEN_AT_THE_START.contains(id) {
-            assert_eq!(j["proven"], false, "{id}");
-            assert_eq!(j["value"], "unknown", "{id}");
-        } else {
-            assert_eq!(j["proven"], true, "{id} is solved exactly");
-            unbeatable()
-                .args(["analyze", id])
-                .assert()
-                .success()
-                .stdout(contains("perfect play"));
-        }
+        assert_eq!(j["proven"], true, "{id} is solved exactly");
+        unbeatable()
+            .args(["analyze", id])
+            .assert()
+            .success()
+            .stdout(contains("perfect play"));
         // The person asks for a tip, plays it, then quits.
         let out = unbeatable()
             .args(["play", id, "--plain", "--seed", "3"])

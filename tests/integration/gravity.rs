@@ -130,3 +130,128 @@ fn gravity_books_hold_dropped_positions_and_stay_apart() {
     assert!(Book::parse(&geo, &text).is_some());
     assert!(Book::parse(&Geometry::new(5, 4, 4), &text).is_none());
 }
+
+/// The published values of 7×6 Connect Four, from the program as it plays
+/// (its shipped book and its search, within the play budget).
+#[test]
+fn connect_four_known_facts_hold() {
+    use unbeatable::engine::Budget;
+    let rules = gravity(7, 6, 4);
+    let budget = Budget::of(std::time::Duration::from_secs(5));
+    for (number, line) in include_str!("../known/connect-four.txt")
+        .lines()
+        .enumerate()
+    {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = format!("known/connect-four.txt line {}", number + 1);
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        let moves = if cols[0] == "-" { "" } else { cols[0] };
+        let want = match cols[1] {
+            "win" => Outcome::Win,
+            "draw" => Outcome::Draw,
+            "loss" => Outcome::Loss,
+            other => panic!("{at}: {other}"),
+        };
+        let plies: Option<u64> = cols[2].parse().ok();
+        let pos = play(
+            &rules,
+            &moves
+                .chars()
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+        let v = rules.solver.value(&pos, &budget);
+        assert!(v.is_proven(), "{at}: {v:?}");
+        assert_eq!(v.outcome, want, "{at}");
+        if plies.is_some() {
+            assert_eq!(v.plies, plies, "{at}");
+        }
+    }
+}
+
+/// The shipped Connect Four book, re-proven one ply deep: an entry's value
+/// is the best of its children's, each taken from the book or proven
+/// afresh by a search with no book (the build keeps every child that such
+/// a search cannot prove at once). Every entry above the book's last layer
+/// whose children all prove so is checked, in a spread sample: the root
+/// and the first moves always.
+#[test]
+fn connect_four_book_holds_one_ply_deep() {
+    use std::sync::Arc;
+    use unbeatable::engine::Budget;
+    use unbeatable::games::mnk::book;
+    use unbeatable::games::mnk::tt::WIN;
+    use unbeatable::games::mnk::{Geometry, MnkSolver};
+    let geo = Arc::new(Geometry::with_gravity(7, 6, 4, true));
+    let shipped = book::builtin(&geo);
+    assert!(shipped.depth >= 1, "a book of depth {}", shipped.depth);
+    let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+    let mut inner: Vec<_> = shipped
+        .entries()
+        .into_iter()
+        .filter(|&(x, o, _)| (x | o).count_ones() < shipped.depth)
+        .collect();
+    inner.sort_by_key(|&(x, o, _)| ((x | o).count_ones(), x, o));
+    let first_moves = inner
+        .iter()
+        .filter(|&&(x, o, _)| (x | o).count_ones() <= 1)
+        .count();
+    let step = (inner.len() / 24).max(1);
+    let sample = inner
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i < first_moves || i % step == 0);
+    let (mut checked, mut tried) = (0, 0);
+    for (i, &(x, o, score)) in sample {
+        tried += 1;
+        let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
+        let children: Option<Vec<i32>> = pos
+            .moves()
+            .map(|mv| {
+                let child = pos.after(mv);
+                let (cx, co) = child.bits();
+                if geo.has_line(cx) || geo.has_line(co) {
+                    // The mover has just won.
+                    Some(-WIN)
+                } else if child.status().is_over() {
+                    Some(0)
+                } else {
+                    shipped.get(&geo, cx, co).or_else(|| {
+                        fresh.exact(&child, &Budget::of(std::time::Duration::from_secs(1)))
+                    })
+                }
+            })
+            .collect();
+        let Some(children) = children else {
+            assert!(
+                i >= first_moves,
+                "a child of {pos:?} is neither kept nor quick"
+            );
+            continue;
+        };
+        let best = children.iter().map(|&c| -to_parent(c)).max();
+        assert_eq!(best, Some(score), "{pos:?}");
+        checked += 1;
+    }
+    assert!(
+        checked * 2 >= tried,
+        "{checked} of {tried} entries re-proven"
+    );
+}
+
+/// A child's score (relative to the child) one ply further from the end,
+/// as its parent sees the distance.
+fn to_parent(score: i32) -> i32 {
+    use unbeatable::games::mnk::tt::WIN;
+    if score > WIN / 2 {
+        score - 1
+    } else if score < -WIN / 2 {
+        score + 1
+    } else {
+        score
+    }
+}

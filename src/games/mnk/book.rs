@@ -18,6 +18,8 @@ pub struct Book {
     /// the next layer may be here too.
     pub partial: bool,
     entries: HashMap<(u64, u64), i32>,
+    /// The most stones of any entry: a search looks no deeper.
+    deepest: u32,
 }
 
 impl Book {
@@ -48,7 +50,20 @@ impl Book {
     }
 
     pub fn insert(&mut self, geo: &Geometry, x: u64, o: u64, score: i32) {
-        self.entries.insert(geo.canonical(x, o).0, score);
+        self.put(geo.canonical(x, o).0, score);
+    }
+
+    /// Inserts an entry already in canonical form.
+    fn put(&mut self, (x, o): (u64, u64), score: i32) {
+        self.deepest = self.deepest.max((x | o).count_ones());
+        self.entries.insert((x, o), score);
+    }
+
+    /// Whether positions of this many stones may be in the book (a
+    /// partial build leaves some of the layer after `depth`).
+    #[must_use]
+    pub fn may_hold(&self, stones: u32) -> bool {
+        !self.entries.is_empty() && stones <= self.deepest
     }
 
     /// The book as text: a header naming the board, then `x o score` lines.
@@ -97,19 +112,19 @@ impl Book {
             Some(&"partial") => true,
             Some(_) => return None,
         };
-        let mut entries = HashMap::new();
+        let mut book = Self {
+            depth,
+            partial,
+            ..Self::default()
+        };
         for line in lines {
             let mut parts = line.split_whitespace();
             let x = u64::from_str_radix(parts.next()?, 16).ok()?;
             let o = u64::from_str_radix(parts.next()?, 16).ok()?;
             let score: i32 = parts.next()?.parse().ok()?;
-            entries.insert((x, o), score);
+            book.put((x, o), score);
         }
-        Some(Self {
-            depth,
-            partial,
-            entries,
-        })
+        Some(book)
     }
 }
 
@@ -119,6 +134,7 @@ pub const BUILTIN_BOOKS: &[&str] = &[
     include_str!("../../../assets/books/5x4k4.book"),
     include_str!("../../../assets/books/6x6k4.book"),
     include_str!("../../../assets/books/7x6k4.book"),
+    include_str!("../../../assets/books/connect-four-7x6.book"),
 ];
 
 /// The built-in book for `geo`, or an empty one.
@@ -202,7 +218,7 @@ pub fn make<E>(
     let mut book = Book {
         depth: 0,
         partial: true,
-        entries: resume.entries,
+        ..resume
     };
     // Every score proven in this run, kept or not: the walk needs them.
     let mut known: HashMap<(u64, u64), i32> = HashMap::new();
@@ -228,25 +244,31 @@ pub fn make<E>(
             }
         }
         let mut failed = None;
-        prove_all(geo, &solvers, &todo, |(x, o), score, took| {
-            tally.done += 1;
-            if let Some(score) = score {
-                known.insert((x, o), score);
-                if stones == 0 || took >= plan.keep_over {
-                    book.entries.insert((x, o), score);
-                    tally.kept += 1;
+        prove_all(
+            geo,
+            &solvers,
+            &todo,
+            plan.keep_over,
+            |(x, o), score, keep| {
+                tally.done += 1;
+                if let Some(score) = score {
+                    known.insert((x, o), score);
+                    if stones == 0 || keep {
+                        book.put((x, o), score);
+                        tally.kept += 1;
+                    }
                 }
-            }
-            if saved.elapsed() >= plan.save_every {
-                if let Err(e) = save(&book) {
-                    failed = Some(e);
-                    return false;
+                if saved.elapsed() >= plan.save_every {
+                    if let Err(e) = save(&book) {
+                        failed = Some(e);
+                        return false;
+                    }
+                    progress(tally);
+                    saved = Instant::now();
                 }
-                progress(tally);
-                saved = Instant::now();
-            }
-            true
-        });
+                true
+            },
+        );
         if let Some(e) = failed {
             return Err(e);
         }
@@ -272,13 +294,14 @@ pub fn make<E>(
 }
 
 /// Proves `todo` on as many threads as there are `solvers`, each with its
-/// own, handing each result (and how long its proof took) to `each` on
-/// this thread; stops early when `each` says `false`.
+/// own, handing each result to `each` on this thread with whether to keep
+/// it (see `worth_keeping`); stops early when `each` says `false`.
 fn prove_all(
     geo: &std::sync::Arc<Geometry>,
     solvers: &[super::MnkSolver],
     todo: &[(u64, u64)],
-    mut each: impl FnMut((u64, u64), Option<i32>, Duration) -> bool,
+    keep_over: Duration,
+    mut each: impl FnMut((u64, u64), Option<i32>, bool) -> bool,
 ) {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
@@ -296,7 +319,8 @@ fn prove_all(
                     let pos = super::MnkGame::from_bits(std::sync::Arc::clone(geo), x, o);
                     let started = Instant::now();
                     let score = solver.exact(&pos, &budget);
-                    if tx.send(((x, o), score, started.elapsed())).is_err() {
+                    let keep = started.elapsed() >= keep_over || !proven_fresh(&pos, keep_over);
+                    if tx.send(((x, o), score, keep)).is_err() {
                         break;
                     }
                 }
@@ -311,6 +335,16 @@ fn prove_all(
             }
         }
     });
+}
+
+/// Whether play, starting cold (no book, an empty table of the size play
+/// uses), proves `pos` within `within`. A build's own table is warm with
+/// the proofs before: a position it proves at once may still take play
+/// minutes, and must then be kept.
+fn proven_fresh(pos: &super::MnkGame, within: Duration) -> bool {
+    let cold = super::MnkSolver::with_book(std::sync::Arc::clone(&pos.geo), Book::default());
+    cold.exact(pos, &crate::engine::Budget::of(within))
+        .is_some()
 }
 
 /// The positions the walk goes on to, one stone on from `walked` (which
@@ -389,7 +423,7 @@ pub fn generate(
             if !geo.is_over(x, o)
                 && let Some(score) = exact(x, o)
             {
-                book.entries.insert((x, o), score);
+                book.put((x, o), score);
             }
         }
         progress(stones, layer.len());

@@ -336,7 +336,7 @@ impl<'a> GravitySearch<'a> {
             }
         };
         let stones = mask.count_ones();
-        if stones <= self.book.depth {
+        if self.book.may_hold(stones) {
             let (x, o) = if stones % 2 == 0 {
                 (cur, opp)
             } else {

@@ -350,7 +350,7 @@ impl<'a> Search<'a> {
             }
         }
         let stones = (me | opp).count_ones();
-        if stones <= self.book.depth {
+        if self.book.may_hold(stones) {
             let (x, o) = if colour == 0 { (me, opp) } else { (opp, me) };
             if let Some(v) = self.book.get(self.geo, x, o) {
                 return to_root(v, ply);

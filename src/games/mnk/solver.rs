@@ -306,20 +306,23 @@ impl Solver<MnkGame> for MnkSolver {
         let mut out = Vec::new();
         for class in self.classes(pos) {
             let child = pos.after(class[0]);
-            let value = match Self::terminal(&child) {
-                Some(v) => v.for_mover(),
+            // Moves proven worse than the best rank below those the
+            // budget left open, which may be the best.
+            let (value, estimate) = match Self::terminal(&child) {
+                Some(v) => (v.for_mover(), None),
                 None => match self.bounded(&child, target, target + 1, budget) {
-                    Some(v) if v <= target => score_value(target).for_mover(),
+                    Some(v) if v <= target => (score_value(target).for_mover(), None),
                     // Worse than the best: a loss when the best is a draw,
                     // otherwise not worked out (it is never chosen).
-                    Some(_) if parent == 0 => Value::outcome_only(Outcome::Loss),
-                    _ => Value::UNKNOWN,
+                    Some(_) if parent == 0 => (Value::outcome_only(Outcome::Loss), None),
+                    Some(_) => (Value::UNKNOWN, Some(i64::MIN / 2)),
+                    None => (Value::UNKNOWN, Some(0)),
                 },
             };
             out.extend(class.into_iter().map(|mv| Judged {
                 mv,
                 value,
-                estimate: None,
+                estimate,
             }));
         }
         out
