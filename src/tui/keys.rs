@@ -65,5 +65,16 @@ pub fn as_shown(list: &[KeyHelp], claims: impl Fn(char) -> bool) -> Vec<(String,
         .collect()
 }
 
+/// The keys of a game as shown (see `as_shown`); where the cursor only
+/// picks a column (a gravity board), the cursor keys are ← and →.
+pub fn game(claims: impl Fn(char) -> bool, columns_only: bool) -> Vec<(String, &'static str)> {
+    let mut list = as_shown(GAME, &claims);
+    if columns_only && let Some(entry) = list.iter_mut().find(|(_, what)| *what == "cursor") {
+        let key = if claims('h') { "←→" } else { "←→/hl" };
+        *entry = (key.to_string(), "column");
+    }
+    list
+}
+
 /// How many of each list the footer shows.
 pub const IN_FOOTER: usize = 7;

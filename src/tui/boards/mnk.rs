@@ -258,6 +258,10 @@ impl BoardView<Mnk> for MnkView {
         })
     }
 
+    fn columns_only(&self, pos: &MnkGame) -> bool {
+        pos.geo.gravity
+    }
+
     fn typable(&self, pos: &MnkGame, typed: &str, c: char) -> Result<(), String> {
         let last = (b'a' + pos.geo.width as u8 - 1) as char;
         let c = c.to_ascii_lowercase();

@@ -128,6 +128,11 @@ pub trait BoardView<F: Family>: Default + Send + 'static {
     fn separator(&self) -> &'static str {
         " "
     }
+    /// Whether the cursor only picks a column (a gravity board), so that
+    /// only ← and → move it.
+    fn columns_only(&self, _pos: &F::Game) -> bool {
+        false
+    }
 }
 
 /// Writes `text` at `(x, y)` if the row is inside `area`, clipped to it.

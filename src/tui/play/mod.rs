@@ -19,6 +19,7 @@ use crate::games::Family;
 use crate::session::{Job, Session, Setup, wording};
 
 use super::boards::{BoardView, Dir, MoveOf, Values};
+use super::keys;
 use super::tally::Finish;
 use super::theme::Theme;
 
@@ -126,6 +127,8 @@ pub trait PlayScreen: Send {
     fn on_command(&mut self, c: char) -> Action;
     /// Whether the letter `c` starts a move here rather than a command.
     fn claims(&self, c: char) -> bool;
+    /// The game's keys as the footer and the help show them.
+    fn keys(&self) -> Vec<(String, &'static str)>;
     fn on_click(&mut self, x: u16, y: u16, area: Rect) -> Action;
     /// Collects finished work and starts what is due (the computer's turn).
     fn tick(&mut self) -> Action;
@@ -638,6 +641,13 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
 
     fn claims(&self, c: char) -> bool {
         self.view.typable(self.session.position(), "", c).is_ok()
+    }
+
+    fn keys(&self) -> Vec<(String, &'static str)> {
+        keys::game(
+            |c| self.claims(c),
+            self.view.columns_only(self.session.position()),
+        )
     }
 
     fn on_command(&mut self, c: char) -> Action {

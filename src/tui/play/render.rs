@@ -10,7 +10,6 @@ use crate::engine::{Game, Status};
 use crate::games::Family;
 
 use super::super::boards::{BoardView, Ctx};
-use super::super::keys;
 use super::super::ui::{fit, footer};
 use super::{Frame, Playing, side_words};
 
@@ -131,7 +130,7 @@ pub fn render<F: Family, V: BoardView<F>>(
         ),
     ]);
     prompt.render(a.input, buf);
-    let game_keys = keys::as_shown(keys::GAME, |c| super::PlayScreen::claims(play, c));
+    let game_keys = super::PlayScreen::keys(play);
     footer(&game_keys, t, a.footer, buf);
 }
 

@@ -56,7 +56,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     let list = match &app.mode {
         Mode::Menu | Mode::Quit => keys::as_shown(keys::MENU, |_| false),
         Mode::Setup(_) => keys::as_shown(keys::SETUP, |_| false),
-        Mode::Playing(p) => keys::as_shown(keys::GAME, |c| p.claims(c)),
+        Mode::Playing(p) => p.keys(),
     };
     lines.push(Line::styled(" Keys", t.title));
     lines.extend(list.iter().map(|(k, what)| {
