@@ -572,6 +572,27 @@ fn an_unproven_board_never_reads_perfect() {
     assert_eq!(state(&ttt).level, "perfect (never a mistake)");
 }
 
+/// Connect Four is proven from the start (its book), but a position off
+/// the book's line early on is not proven within a small budget: once the
+/// computer plays such a move, its level is no longer called perfect, and
+/// the side panel says why.
+#[test]
+fn an_unproven_reply_on_a_proven_board_never_reads_perfect() {
+    let start = Start {
+        moves: Some("a g b".into()),
+        think: Some(std::time::Duration::from_millis(50)),
+        ..straight_into("connect-four", Player::First)
+    };
+    let mut app = app("unproven-reply", start);
+    settle(&mut app);
+    assert_eq!(state(&app).history.len(), 4, "the computer replied");
+    assert_eq!(state(&app).level, "strongest — not proven on this board");
+    let game = screen(&app, 80, 24);
+    assert!(game.contains("strongest (not proven here)"), "{game}");
+    assert!(!game.contains("perfect"), "{game}");
+    assert!(game.contains("Not proven"), "{game}");
+}
+
 #[test]
 fn a_move_typed_while_the_computer_thinks_is_kept_and_played() {
     let mut app = seven_by_seven_app(

@@ -183,6 +183,12 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     decided: Option<Option<usize>>,
     /// Whether the start was proven (`None`: not known yet).
     proven_start: Option<bool>,
+    /// The computer has played a move in this game at full strength that
+    /// no proof backed (the budget ran out first): from then on the level
+    /// is not called perfect.
+    unproven_reply: bool,
+    /// The computer's last move is such a move.
+    last_unproven: bool,
     pause: Duration,
     reported: bool,
     moved_at: Instant,
@@ -231,6 +237,8 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             work: None,
             decided: None,
             proven_start: options.proven_start,
+            unproven_reply: false,
+            last_unproven: false,
             pause: options.pause,
             reported: false,
             moved_at: Instant::now(),
@@ -279,15 +287,25 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         &self.session
     }
 
-    /// The level as the screen names it: "perfect" only where the start is
+    /// Whether play is proven: the start is, and so is every move the
+    /// computer has made at full strength (`None`: not known yet).
+    fn proven_play(&self) -> Option<bool> {
+        if self.unproven_reply {
+            Some(false)
+        } else {
+            self.proven_start
+        }
+    }
+
+    /// The level as the screen names it: "perfect" only where play is
     /// proven.
     fn level_words(&self) -> String {
-        self.session.setup().level.describe(self.proven_start)
+        self.session.setup().level.describe(self.proven_play())
     }
 
     /// The level for the header line.
     fn level_short(&self) -> String {
-        self.session.setup().level.short(self.proven_start)
+        self.session.setup().level.short(self.proven_play())
     }
 
     fn human_turn(&self) -> bool {
@@ -318,6 +336,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.coach = None;
         self.remark = None;
         self.last_computer = None;
+        self.last_unproven = false;
         self.changed();
         self.moved_at = Instant::now();
         self.arrived = Some((mv, self.moved_at));
@@ -413,6 +432,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.coach = None;
         self.remark = None;
         self.last_computer = None;
+        self.last_unproven = false;
         self.arrived = None;
         self.changed();
     }
@@ -490,7 +510,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
                 .session
                 .setup()
                 .level
-                .tally_name(self.proven_start)
+                .tally_name(self.proven_play())
                 .to_string(),
             assisted: self.session.assisted(),
         }

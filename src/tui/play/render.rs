@@ -169,6 +169,12 @@ fn side_panel<F: Family, V: BoardView<F>>(
             t.warning,
         ));
         lines.push(Line::raw(""));
+    } else if play.last_unproven {
+        lines.push(Line::styled(
+            "Not proven: no proof of this position fit in the time budget, so the computer played the strongest move its search found.",
+            t.warning,
+        ));
+        lines.push(Line::raw(""));
     }
     lines.push(Line::styled("Moves", t.title));
     let shown: Vec<&str> = history

@@ -200,6 +200,8 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
                     match self.session.play(choice.mv) {
                         Ok(()) => {
                             self.last_computer = Some(choice.mv);
+                            self.last_unproven = !choice.random && !choice.value.is_proven();
+                            self.unproven_reply |= self.last_unproven;
                             self.arrived = Some((choice.mv, std::time::Instant::now()));
                             let typed = std::mem::take(&mut self.typed);
                             self.changed();
