@@ -107,6 +107,18 @@ impl Shape {
         (mask + self.bottom) & self.board
     }
 
+    /// Every cell of column `c`.
+    #[must_use]
+    pub const fn board_column(&self, c: usize) -> u64 {
+        self.board & ((1u64 << self.height) - 1) << (c * (self.height + 1))
+    }
+
+    /// How many cells the board has.
+    #[must_use]
+    pub const fn cells(&self) -> u32 {
+        (self.width * self.height) as u32
+    }
+
     /// The column of a single-bit move.
     #[must_use]
     pub const fn column(&self, bit: u64) -> usize {
