@@ -25,7 +25,8 @@ fn main() {
     // The judge: its own solver and a larger table (2^24 entries), so
     // play's table learns nothing from it.
     let judge = MnkSolver::new(Arc::clone(&play.geo)).with_table_bits(24);
-    let proof = Budget::of(Duration::from_secs(60));
+    // Each proof's deadline counts from its start.
+    let proof = || Budget::of(Duration::from_secs(60));
     let (mut tried, mut unproven, mut dropped, mut skipped) = (0u32, 0u32, 0u32, 0u32);
     for seed in seed0..seed0 + count {
         let mut rng = rng_for(Some(seed));
@@ -33,7 +34,7 @@ fn main() {
         let Some((pos, line)) = position(&play, stones, &mut rng) else {
             continue;
         };
-        let Some(value) = judge.exact(&pos, &proof) else {
+        let Some(value) = judge.exact(&pos, &proof()) else {
             skipped += 1;
             continue;
         };
@@ -43,7 +44,7 @@ fn main() {
         };
         let child = pos.after(choice.mv);
         let kept = match child.status() {
-            Status::Ongoing => match judge.exact(&child, &proof) {
+            Status::Ongoing => match judge.exact(&child, &proof()) {
                 Some(v) => -v,
                 None => {
                     skipped += 1;
