@@ -2,9 +2,15 @@
 //! solver on every position of small boards, the rules of a dropped stone,
 //! and the computer against random opponents.
 
-use unbeatable::engine::{Game, Outcome, Solver};
+use std::sync::Arc;
+use std::time::Duration;
+
+use unbeatable::engine::{Budget, Game, Level, Outcome, Solver, choose};
 use unbeatable::games::Family;
-use unbeatable::games::mnk::{Mnk, MnkGame, Rules};
+use unbeatable::games::mnk::book::Book;
+use unbeatable::games::mnk::tt::WIN;
+use unbeatable::games::mnk::{Mnk, MnkGame, MnkSolver, Rules};
+use unbeatable::session::rng_for;
 
 use crate::mnk::agrees_on_every_position;
 use crate::support::{beats_random_opponents, rules, unlimited};
@@ -253,5 +259,39 @@ fn to_parent(score: i32) -> i32 {
         score + 1
     } else {
         score
+    }
+}
+
+/// A position its book proves, with no time left to prove any move: the
+/// computer must still block the line it would lose to at once (it once
+/// drew among the moves left open at random, and lost a won game).
+#[test]
+fn with_no_time_left_a_proven_position_still_blocks_the_win_at_once() {
+    let rules = gravity(7, 6, 4);
+    // X has three on a; the second player (to move) wins, by the book.
+    let pos = play(&rules, "a d a d a");
+    let (x, o) = pos.bits();
+    let mut book = Book::default();
+    book.insert(&rules.geo, x, o, WIN - 29);
+    let solver = MnkSolver::with_book(Arc::clone(&rules.geo), book);
+    for seed in 0..20 {
+        let budget = Budget::of(Duration::ZERO);
+        let choice = choose(
+            &solver,
+            &pos,
+            Level::Perfect,
+            &mut rng_for(Some(seed)),
+            &budget,
+        )
+        .expect("a move");
+        assert_eq!(pos.format_move(choice.mv), "a", "seed {seed}");
+    }
+    // Every other move is proven to lose at once, however short the time.
+    let results = solver.move_results(&pos, &Budget::of(Duration::ZERO));
+    for (mv, value) in results.listed {
+        if pos.format_move(mv) != "a" {
+            assert_eq!(value.outcome, Outcome::Loss, "{}", pos.format_move(mv));
+            assert_eq!(value.plies, Some(2), "{}", pos.format_move(mv));
+        }
     }
 }

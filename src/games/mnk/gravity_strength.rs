@@ -15,6 +15,10 @@ use super::gravity::{Shape, Turn};
 /// Scores of won and lost positions, beyond every estimate.
 const DECIDED: i64 = 1 << 40;
 
+/// The depths searched to the end whatever the budget, so that a move
+/// that loses within a few plies is never played for want of time.
+const SURE_DEPTH: u32 = 3;
+
 /// log2 of the search table's slots (4 MiB, zeroed lazily by the system).
 const TABLE_BITS: u32 = 18;
 
@@ -42,6 +46,8 @@ struct Estimator<'a> {
     shape: &'a Shape,
     budget: &'a Budget,
     nodes: u64,
+    /// Whether the budget may cut this depth short.
+    may_abort: bool,
     aborted: bool,
     table: Vec<Slot>,
     /// Columns from the centre out.
@@ -65,6 +71,7 @@ impl<'a> Estimator<'a> {
             shape,
             budget,
             nodes: 0,
+            may_abort: false,
             aborted: false,
             table: vec![Slot::default(); 1 << TABLE_BITS],
             order,
@@ -107,7 +114,7 @@ impl<'a> Estimator<'a> {
     /// all), `depth` plies deep; fail-soft.
     fn negamax(&mut self, cur: u64, mask: u64, depth: u32, mut alpha: i64, beta: i64) -> i64 {
         self.nodes += 1;
-        if self.nodes & 0x3FF == 0 && self.budget.exhausted() {
+        if self.may_abort && self.nodes & 0x3FF == 0 && self.budget.exhausted() {
             self.aborted = true;
         }
         if self.aborted {
@@ -251,6 +258,7 @@ pub fn estimate(shape: &Shape, x: u64, o: u64, budget: &Budget) -> Vec<(usize, i
     let mut found: Vec<(u64, i64)> = Vec::new();
     let empties = shape.cells() - mask.count_ones();
     for depth in 0..empties {
+        e.may_abort = depth >= SURE_DEPTH;
         let mut scores: Vec<(u64, i64)> = Vec::with_capacity(moves.len());
         let mut best = i64::MIN + 1;
         for &mv in &moves {

@@ -122,6 +122,10 @@ impl MnkSolver {
         if !self.exact_board() {
             return None;
         }
+        // A win at once is proven whatever the budget left.
+        if Self::wins_at_once(pos) {
+            return Some(WIN - 1);
+        }
         let (x, o) = pos.bits();
         if let Some(v) = self.book().get(&self.geo, x, o) {
             return Some(v);
@@ -147,6 +151,14 @@ impl MnkSolver {
             |s| s.bounded(x, o, alpha, beta),
             |s| s.bounded(x, o, alpha, beta),
         )
+    }
+
+    /// Whether the player to move can complete a line at once.
+    fn wins_at_once(pos: &MnkGame) -> bool {
+        pos.status() == Status::Ongoing
+            && pos
+                .moves()
+                .any(|mv| matches!(pos.after(mv).status(), Status::Won(_)))
     }
 
     fn terminal(pos: &MnkGame) -> Option<Value> {
@@ -304,19 +316,25 @@ impl Solver<MnkGame> for MnkSolver {
         // The child score (for the opponent) that a best move leaves.
         let target = if parent == 0 { 0 } else { -(parent + 1) };
         let mut out = Vec::new();
+        let mut open = false;
         for class in self.classes(pos) {
             let child = pos.after(class[0]);
             // Moves proven worse than the best rank below those the
             // budget left open, which may be the best.
             let (value, estimate) = match Self::terminal(&child) {
                 Some(v) => (v.for_mover(), None),
+                // Proven however little budget is left.
+                None if Self::wins_at_once(&child) => (score_value(WIN - 1).for_mover(), None),
                 None => match self.bounded(&child, target, target + 1, budget) {
                     Some(v) if v <= target => (score_value(target).for_mover(), None),
                     // Worse than the best: a loss when the best is a draw,
                     // otherwise not worked out (it is never chosen).
                     Some(_) if parent == 0 => (Value::outcome_only(Outcome::Loss), None),
                     Some(_) => (Value::UNKNOWN, Some(i64::MIN / 2)),
-                    None => (Value::UNKNOWN, Some(0)),
+                    None => {
+                        open = true;
+                        (Value::UNKNOWN, Some(0))
+                    }
                 },
             };
             out.extend(class.into_iter().map(|mv| Judged {
@@ -324,6 +342,21 @@ impl Solver<MnkGame> for MnkSolver {
                 value,
                 estimate,
             }));
+        }
+        // Time ran out before a best move was proven: the moves left open
+        // are ranked by the playing search (which always looks a few
+        // plies ahead), never drawn at random.
+        if let Some(shape) = self.shape.as_ref().filter(|_| open) {
+            let (x, o) = pos.bits();
+            let estimates = gravity_strength::estimate(shape, x, o, budget);
+            for judged in out.iter_mut().filter(|j| j.estimate == Some(0)) {
+                judged.estimate = Some(
+                    estimates
+                        .iter()
+                        .find(|&&(c, _)| c == judged.mv)
+                        .map_or(i64::MIN / 2, |&(_, s)| s),
+                );
+            }
         }
         out
     }
