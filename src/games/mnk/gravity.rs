@@ -113,6 +113,15 @@ impl Shape {
         self.board & ((1u64 << self.height) - 1) << (c * (self.height + 1))
     }
 
+    /// The columns from the centre out: the order moves are tried in.
+    #[must_use]
+    pub fn columns_from_centre(&self) -> Vec<usize> {
+        let w = self.width;
+        let mut order: Vec<usize> = (0..w).collect();
+        order.sort_by_key(|&c| (2 * c).abs_diff(w - 1));
+        order
+    }
+
     /// How many cells the board has.
     #[must_use]
     pub const fn cells(&self) -> u32 {
@@ -272,10 +281,8 @@ impl<'a> GravitySearch<'a> {
         book: &'a Book,
         budget: &'a Budget,
     ) -> Self {
-        let w = shape.width;
-        let mut order: Vec<usize> = (0..w).collect();
-        order.sort_by_key(|&c| (2 * c).abs_diff(w - 1));
         Self {
+            order: shape.columns_from_centre(),
             shape,
             geo,
             tt,
@@ -283,7 +290,6 @@ impl<'a> GravitySearch<'a> {
             budget,
             nodes: 0,
             aborted: false,
-            order,
         }
     }
 
@@ -368,8 +374,7 @@ impl<'a> GravitySearch<'a> {
         let mut list = [(0u32, 0u64, 0u64); 32];
         let mut n = 0;
         for &c in &self.order {
-            let col = shape.board & ((1u64 << shape.height) - 1) << (c * (shape.height + 1));
-            let mv = moves & col;
+            let mv = moves & shape.board_column(c);
             if mv == 0 {
                 continue;
             }

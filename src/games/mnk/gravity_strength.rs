@@ -19,7 +19,7 @@ const DECIDED: i64 = 1 << 40;
 /// that loses within a few plies is never played for want of time.
 const SURE_DEPTH: u32 = 3;
 
-/// log2 of the search table's slots (4 MiB, zeroed lazily by the system).
+/// log2 of the search table's slots (6 MiB, made afresh for each move).
 const TABLE_BITS: u32 = 18;
 
 /// What a table slot says of its score.
@@ -60,13 +60,12 @@ struct Estimator<'a> {
 
 impl<'a> Estimator<'a> {
     fn new(shape: &'a Shape, budget: &'a Budget) -> Self {
-        let w = shape.width;
-        let mut order: Vec<usize> = (0..w).collect();
-        order.sort_by_key(|&c| (2 * c).abs_diff(w - 1));
-        let column = (1u64 << shape.height) - 1;
-        let centre = (0..w)
-            .filter(|&c| (2 * c).abs_diff(w - 1) <= 1)
-            .fold(0, |acc, c| acc | column << (c * (shape.height + 1)));
+        let order = shape.columns_from_centre();
+        // One middle column, or two on an even width.
+        let middle = if shape.width % 2 == 1 { 1 } else { 2 };
+        let centre = order[..middle]
+            .iter()
+            .fold(0, |acc, &c| acc | shape.board_column(c));
         Self {
             shape,
             budget,
