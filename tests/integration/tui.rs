@@ -591,6 +591,11 @@ fn an_unproven_reply_on_a_proven_board_never_reads_perfect() {
     assert!(game.contains("strongest (not proven here)"), "{game}");
     assert!(!game.contains("perfect"), "{game}");
     assert!(game.contains("Not proven"), "{game}");
+    // Taking that move back makes play proven again.
+    key(&mut app, KeyCode::Char('u'));
+    let back = state(&app);
+    assert_eq!(back.history.len(), 2, "{back:?}");
+    assert_eq!(back.level, "perfect (never a mistake)");
 }
 
 #[test]

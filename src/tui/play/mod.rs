@@ -184,9 +184,10 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     /// Whether the start was proven (`None`: not known yet).
     proven_start: Option<bool>,
     /// The computer has played a move in this game at full strength that
-    /// no proof backed (the budget ran out first): from then on the level
-    /// is not called perfect.
-    unproven_reply: bool,
+    /// no proof backed (the budget ran out first): from then on, until
+    /// that move is taken back, the level is not called perfect. The
+    /// number of moves the game held once the first such move was played.
+    unproven_reply: Option<usize>,
     /// The computer's last move is such a move.
     last_unproven: bool,
     pause: Duration,
@@ -237,7 +238,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             work: None,
             decided: None,
             proven_start: options.proven_start,
-            unproven_reply: false,
+            unproven_reply: None,
             last_unproven: false,
             pause: options.pause,
             reported: false,
@@ -290,7 +291,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
     /// Whether play is proven: the start is, and so is every move the
     /// computer has made at full strength (`None`: not known yet).
     fn proven_play(&self) -> Option<bool> {
-        if self.unproven_reply {
+        if self.unproven_reply.is_some() {
             Some(false)
         } else {
             self.proven_start
@@ -433,6 +434,8 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.remark = None;
         self.last_computer = None;
         self.last_unproven = false;
+        let played = self.session.moves().len();
+        self.unproven_reply = self.unproven_reply.filter(|&at| at <= played);
         self.arrived = None;
         self.changed();
     }

@@ -201,7 +201,9 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
                         Ok(()) => {
                             self.last_computer = Some(choice.mv);
                             self.last_unproven = !choice.random && !choice.value.is_proven();
-                            self.unproven_reply |= self.last_unproven;
+                            if self.last_unproven && self.unproven_reply.is_none() {
+                                self.unproven_reply = Some(self.session.moves().len());
+                            }
                             self.arrived = Some((choice.mv, std::time::Instant::now()));
                             let typed = std::mem::take(&mut self.typed);
                             self.changed();
