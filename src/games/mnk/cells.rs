@@ -300,6 +300,52 @@ impl<'a> Board<'a> {
         out
     }
 
+    /// The cells where a stone of `side` would leave two or more cells
+    /// that complete a line (an open four, or two fours at once): the
+    /// threats its open threes make. With them, the cells that stop them:
+    /// each threat cell and the cells its fours would need. Empty when
+    /// `side` has none.
+    #[must_use]
+    pub fn open_threats(&self, side: usize) -> (Vec<usize>, Vec<usize>) {
+        let k = self.windows.k as u8;
+        // Each four-making cell with the cell its four would need.
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        if k >= 3 {
+            for (w, count) in self.count.iter().enumerate() {
+                if count[side] + 2 != k || count[1 - side] != 0 {
+                    continue;
+                }
+                let mut empty = self.windows.cells[w]
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .filter(|&c| self.cell[c] == 0);
+                if let (Some(a), Some(b)) = (empty.next(), empty.next()) {
+                    pairs.extend([(a, b), (b, a)]);
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        // A cell with two different needs makes two fours at once.
+        let threats: Vec<usize> = pairs
+            .windows(2)
+            .filter(|p| p[0].0 == p[1].0)
+            .map(|p| p[0].0)
+            .fold(Vec::new(), |mut out, c| {
+                if out.last() != Some(&c) {
+                    out.push(c);
+                }
+                out
+            });
+        let mut stops = threats.clone();
+        for &(maker, needs) in &pairs {
+            if threats.binary_search(&maker).is_ok() && !stops.contains(&needs) {
+                stops.push(needs);
+            }
+        }
+        (threats, stops)
+    }
+
     /// The position's worth for `side`: its windows' worth less the
     /// other's.
     #[must_use]
@@ -323,5 +369,51 @@ impl<'a> Board<'a> {
             }
         }
         gain
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Geometry;
+    use super::Board;
+
+    fn board<'a>(geo: &'a Geometry, x: &[&str], o: &[&str]) -> Board<'a> {
+        let cell = |name: &&str| {
+            (0..geo.cells())
+                .find(|&c| geo.cell_name(c) == *name)
+                .expect("a cell of the board")
+        };
+        Board::new(
+            &geo.windows,
+            &geo.zobrist,
+            x.iter().map(cell),
+            o.iter().map(cell),
+        )
+    }
+
+    fn names(geo: &Geometry, mut cells: Vec<usize>) -> Vec<String> {
+        cells.sort_unstable();
+        cells.into_iter().map(|c| geo.cell_name(c)).collect()
+    }
+
+    #[test]
+    fn an_open_three_threatens_on_both_sides_and_is_stopped_from_four_cells() {
+        let geo = Geometry::new(15, 15, 5);
+        let b = board(&geo, &["g8", "h8", "i8"], &["a1", "o15"]);
+        let (threats, stops) = b.open_threats(0);
+        assert_eq!(names(&geo, threats), ["f8", "j8"]);
+        assert_eq!(names(&geo, stops), ["e8", "f8", "j8", "k8"]);
+        assert!(b.open_threats(1).0.is_empty());
+    }
+
+    #[test]
+    fn a_three_closed_on_one_side_threatens_nothing() {
+        let geo = Geometry::new(15, 15, 5);
+        let b = board(&geo, &["g8", "h8", "i8"], &["f8"]);
+        assert!(b.open_threats(0).0.is_empty());
+        // A broken three with room on both sides still does: its middle
+        // makes an open four.
+        let b = board(&geo, &["g8", "h8", "j8"], &["a1"]);
+        assert_eq!(names(&geo, b.open_threats(0).0), ["i8"]);
     }
 }
