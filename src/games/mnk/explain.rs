@@ -3,6 +3,7 @@
 
 use crate::engine::{Budget, Game, Player, Solver};
 
+use super::distance::Known;
 use super::{MnkGame, MnkSolver};
 
 fn cells(pos: &MnkGame, cells: &[usize]) -> String {
@@ -49,8 +50,11 @@ pub fn explain(solver: &MnkSolver, pos: &MnkGame, budget: &Budget) -> Vec<String
     if mine.is_empty() && theirs.is_empty() && !pos.status().is_over() {
         lines.push("No one can complete a line on the next move.".to_string());
     }
-    lines.push(if solver.exact(pos, &budget.share(0.7)).is_some() {
+    let known = solver.known(pos, &budget.share(0.7));
+    lines.push(if matches!(known, Known::Exact(_)) {
         "Solved exactly: alpha-beta search over every line of play, with a transposition table that folds the board's symmetries together, and an opening book where one is shipped.".to_string()
+    } else if matches!(known, Known::Outcome(_)) {
+        "Proven won or lost by the exact search, but how many moves it takes was not worked out within the time budget.".to_string()
     } else if solver.value(pos, budget).is_proven() {
         "Proven by threat-space search: a win by continuous fours and threats, with every defence tried.".to_string()
     } else {

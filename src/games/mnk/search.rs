@@ -13,7 +13,7 @@
 //! - cells on no live line never searched (an extra stone never hurts);
 //! - moves ordered by the table's move and the lines they serve.
 //!
-//! `solve` finds the exact value with null windows (`distance::solve`).
+//! `solve_known` finds the exact value with null windows (`distance::solve_known`).
 
 use crate::engine::Budget;
 
@@ -448,11 +448,11 @@ impl<'a> Search<'a> {
         (!self.aborted).then_some(v)
     }
 
-    /// The exact value of a position for the player to move, relative to
-    /// it; `None` when the budget ran out first (see `distance::solve`).
-    pub fn solve(&mut self, x: u64, o: u64) -> Option<i32> {
+    /// What the budget settles of a position's value for the player to
+    /// move (see `distance::solve_known`).
+    pub fn solve_known(&mut self, x: u64, o: u64) -> distance::Known {
         let empties = (self.geo.full & !(x | o)).count_ones() as i32;
-        distance::solve(self, x, o, empties, QUICK_PLIES)
+        distance::solve_known(self, x, o, empties, QUICK_PLIES)
     }
 }
 

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use crate::engine::{Budget, Game, Judged, MoveResults, Outcome, Solver, Status, Value};
 
 use super::book::{self, Book};
-use super::distance;
+use super::distance::{self, Known};
 use super::gravity::{GravitySearch, Shape};
 use super::gravity_strength;
 use super::search::Search;
@@ -17,7 +17,7 @@ use super::threats::Threats;
 use super::tt::{Tt, WIN};
 use super::{EXACT_CELLS, Geometry, MnkGame};
 
-/// Short wins looked for first on gravity boards (see `distance::solve`).
+/// Short wins looked for first on gravity boards (see `distance::solve_known`).
 const GRAVITY_QUICK_PLIES: i32 = 13;
 
 pub struct MnkSolver {
@@ -119,23 +119,44 @@ impl MnkSolver {
     #[must_use]
     /// Boards of more than `EXACT_CELLS` cells are never searched exactly.
     pub fn exact(&self, pos: &MnkGame, budget: &Budget) -> Option<i32> {
+        self.known(pos, budget).exact()
+    }
+
+    /// What the budget settles of a position: its exact score, or at least
+    /// whether it is won, drawn or lost.
+    #[must_use]
+    pub fn known(&self, pos: &MnkGame, budget: &Budget) -> Known {
         if !self.exact_board() {
-            return None;
+            return Known::Unknown;
         }
         // A win at once is proven whatever the budget left.
         if Self::wins_at_once(pos) {
-            return Some(WIN - 1);
+            return Known::Exact(WIN - 1);
         }
         let (x, o) = pos.bits();
         if let Some(v) = self.book().get(&self.geo, x, o) {
-            return Some(v);
+            return Known::Exact(v);
         }
         let empties = (self.geo.full & !(x | o)).count_ones() as i32;
         self.with_search(
             budget,
-            |s| s.solve(x, o),
-            |s| distance::solve(s, x, o, empties, GRAVITY_QUICK_PLIES),
+            |s| s.solve_known(x, o),
+            |s| distance::solve_known(s, x, o, empties, GRAVITY_QUICK_PLIES),
         )
+    }
+
+    /// The value the exact search proves within the budget: with plies,
+    /// or only won, drawn or lost when the distance was not settled.
+    fn known_value(&self, pos: &MnkGame, budget: &Budget) -> Option<Value> {
+        match self.known(pos, budget) {
+            Known::Exact(score) => Some(score_value(score)),
+            Known::Outcome(sign) => Some(Value::outcome_only(if sign > 0 {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            })),
+            Known::Unknown => None,
+        }
     }
 
     /// Whether the exact search takes the board.
@@ -217,6 +238,53 @@ impl MnkSolver {
 }
 
 impl MnkSolver {
+    /// The moves of a position known to be won (`sign` 1) or lost (-1)
+    /// whose distance the budget did not settle. Won: each move is tried
+    /// with the null window around the draw (the parent's search left the
+    /// table full of it), and those that keep the win are proven wins
+    /// (without plies). Lost: every move is a proven loss. The playing
+    /// search ranks what the proofs leave equal.
+    fn judge_by_outcome(&self, pos: &MnkGame, sign: i32, budget: &Budget) -> Vec<Judged<usize>> {
+        let mut out = Vec::new();
+        for class in self.classes(pos) {
+            let child = pos.after(class[0]);
+            // `worse`: proven not to keep the win.
+            let (value, worse) = match Self::terminal(&child) {
+                Some(v) => (v.for_mover(), false),
+                None if sign < 0 => (Value::outcome_only(Outcome::Loss), false),
+                None => match self.bounded(&child, -1, 0, budget) {
+                    Some(v) if v < 0 => (Value::outcome_only(Outcome::Win), false),
+                    Some(_) => (Value::UNKNOWN, true),
+                    None => (Value::UNKNOWN, false),
+                },
+            };
+            out.extend(class.into_iter().map(|mv| (mv, value, worse)));
+        }
+        // Rank what is left by the playing search; moves proven not to
+        // keep the win come last.
+        let estimates = match &self.shape {
+            Some(shape) => {
+                let (x, o) = pos.bits();
+                gravity_strength::estimate(shape, x, o, budget)
+            }
+            None => strength::advise(&mut pos.board(), budget).estimates,
+        };
+        out.into_iter()
+            .map(|(mv, value, worse)| Judged {
+                mv,
+                value,
+                estimate: Some(if worse {
+                    i64::MIN / 2
+                } else {
+                    estimates
+                        .iter()
+                        .find(|&&(c, _)| c == mv)
+                        .map_or(i64::MIN / 2 + 1, |&(_, s)| s)
+                }),
+            })
+            .collect()
+    }
+
     /// A gravity board past the proof: every move unknown but those that
     /// end the game, each with the estimate of the playing search.
     fn estimated(pos: &MnkGame, shape: &Shape, budget: &Budget) -> Vec<Judged<usize>> {
@@ -240,8 +308,8 @@ impl MnkSolver {
 impl Solver<MnkGame> for MnkSolver {
     fn value(&self, pos: &MnkGame, budget: &Budget) -> Value {
         Self::terminal(pos).unwrap_or_else(|| {
-            self.exact(pos, &budget.share(0.7))
-                .map_or_else(|| self.threat_value(pos, budget), score_value)
+            self.known_value(pos, &budget.share(0.7))
+                .unwrap_or_else(|| self.threat_value(pos, budget))
         })
     }
 
@@ -250,7 +318,7 @@ impl Solver<MnkGame> for MnkSolver {
         for class in self.classes(pos) {
             let child = pos.after(class[0]);
             let value = Self::terminal(&child)
-                .or_else(|| self.exact(&child, budget).map(score_value))
+                .or_else(|| self.known_value(&child, budget))
                 .unwrap_or_else(|| self.threat_value(&child, budget))
                 .for_mover();
             listed.extend(class.into_iter().map(|mv| (mv, value)));
@@ -268,7 +336,11 @@ impl Solver<MnkGame> for MnkSolver {
     /// Only the best moves need exact values to choose among them: each
     /// other move is refuted by one null-window search instead of solved.
     fn judge(&self, pos: &MnkGame, budget: &Budget) -> Vec<Judged<usize>> {
-        let parent = self.exact(pos, &budget.share(0.5));
+        let parent = match self.known(pos, &budget.share(0.5)) {
+            Known::Exact(score) => Some(score),
+            Known::Outcome(sign) => return self.judge_by_outcome(pos, sign, budget),
+            Known::Unknown => None,
+        };
         if parent.is_some_and(|s| s < 0) {
             // Lost: every move's exact result, to hold out longest.
             return self
