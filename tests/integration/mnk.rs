@@ -504,3 +504,38 @@ fn a_nineteen_by_nineteen_board_is_played_within_the_budget() {
     assert!(pos.is_legal(pos.parse_move("s18").unwrap()));
     assert_eq!(pos.geo.cell_name(360), "s19");
 }
+
+/// A position its book proves drawn, with no time left to prove any move:
+/// the computer must still block the open three (it once chose among the
+/// moves left open at random, and lost drawn 7×7 games).
+#[test]
+fn with_no_time_left_a_drawn_position_still_blocks_the_open_three() {
+    let rules = mnk(7, 7, 5);
+    let mut pos = Mnk::start(&rules);
+    // X has c4 d5 e6 on the diagonal, open at both ends: a2, b3 and f7
+    // hold the draw (`analyze --think 0`), every other move loses.
+    for m in "d3 d4 c4 c3 e5 e2 d5 c5 e6".split_whitespace() {
+        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+        pos = pos.after(mv);
+    }
+    let (x, o) = pos.bits();
+    let mut book = unbeatable::games::mnk::book::Book::default();
+    book.insert(&rules.geo, x, o, 0);
+    let solver = MnkSolver::with_book(Arc::clone(&rules.geo), book);
+    for seed in 0..10 {
+        let budget = Budget::of(std::time::Duration::ZERO);
+        let choice = choose(
+            &solver,
+            &pos,
+            Level::Perfect,
+            &mut rng_for(Some(seed)),
+            &budget,
+        )
+        .expect("a move");
+        let mv = pos.format_move(choice.mv);
+        assert!(
+            ["a2", "b3", "f7"].contains(&mv.as_str()),
+            "seed {seed}: {mv}"
+        );
+    }
+}

@@ -285,6 +285,31 @@ impl MnkSolver {
             .collect()
     }
 
+    /// The playing search's choices that the exact search proves lost, in
+    /// the order the search ranked them, until one is proven not to lose or
+    /// time runs out: on boards the exact search takes, a heuristic's
+    /// choice is checked before it is played (it had lost drawn 7×7 games).
+    fn refute(&self, pos: &MnkGame, advice: &strength::Advice, budget: &Budget) -> Vec<usize> {
+        let mut ranked = advice.estimates.clone();
+        ranked.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        let mut refuted = Vec::new();
+        for (mv, _) in ranked {
+            if advice.losing.contains(&mv) {
+                continue;
+            }
+            let child = pos.after(mv);
+            if Self::terminal(&child).is_some() {
+                break;
+            }
+            // The opponent's score after the move: above 0 is their win.
+            match self.bounded(&child, 0, 1, &budget.share(0.5)) {
+                Some(v) if v > 0 => refuted.push(mv),
+                _ => break,
+            }
+        }
+        refuted
+    }
+
     /// A gravity board past the proof: every move unknown but those that
     /// end the game, each with the estimate of the playing search.
     fn estimated(pos: &MnkGame, shape: &Shape, budget: &Budget) -> Vec<Judged<usize>> {
@@ -361,14 +386,22 @@ impl Solver<MnkGame> for MnkSolver {
             // Not proven: the threat and playing searches' advice, and the
             // exact value of moves that end the game.
             let mut board = pos.board();
-            let advice = strength::advise(&mut board, budget);
+            let exact = self.exact_board();
+            let advice = strength::advise(&mut board, &budget.share(if exact { 0.6 } else { 1.0 }));
+            let refuted = if exact && advice.winning.is_none() {
+                self.refute(pos, &advice, budget)
+            } else {
+                Vec::new()
+            };
             return pos
                 .moves()
                 .map(|mv| {
                     let value = match Self::terminal(&pos.after(mv)) {
                         Some(v) => v.for_mover(),
                         None if advice.winning == Some(mv) => Value::exact(Outcome::Win, None),
-                        None if advice.losing.contains(&mv) => Value::exact(Outcome::Loss, None),
+                        None if advice.losing.contains(&mv) || refuted.contains(&mv) => {
+                            Value::exact(Outcome::Loss, None)
+                        }
                         None => Value::UNKNOWN,
                     };
                     // Moves the search did not weigh rank last.
@@ -389,6 +422,14 @@ impl Solver<MnkGame> for MnkSolver {
         let target = if parent == 0 { 0 } else { -(parent + 1) };
         let mut out = Vec::new();
         let mut open = false;
+        // On free boards the playing search needs time of its own to rank
+        // what the proofs leave open (its gravity twin always looks 3
+        // plies ahead whatever the budget).
+        let proofs = if self.shape.is_some() {
+            budget.clone()
+        } else {
+            budget.share(0.7)
+        };
         for class in self.classes(pos) {
             let child = pos.after(class[0]);
             // Moves proven worse than the best rank below those the
@@ -397,7 +438,7 @@ impl Solver<MnkGame> for MnkSolver {
                 Some(v) => (v.for_mover(), None),
                 // Proven however little budget is left.
                 None if Self::wins_at_once(&child) => (score_value(WIN - 1).for_mover(), None),
-                None => match self.bounded(&child, target, target + 1, budget) {
+                None => match self.bounded(&child, target, target + 1, &proofs) {
                     Some(v) if v <= target => (score_value(target).for_mover(), None),
                     // Worse than the best: a loss when the best is a draw,
                     // otherwise not worked out (it is never chosen).
@@ -418,10 +459,21 @@ impl Solver<MnkGame> for MnkSolver {
         // Time ran out before a best move was proven: the moves left open
         // are ranked by the playing search (which always looks a few
         // plies ahead), never drawn at random.
-        if let Some(shape) = self.shape.as_ref().filter(|_| open) {
-            let (x, o) = pos.bits();
-            let estimates = gravity_strength::estimate(shape, x, o, budget);
+        if open {
+            let (estimates, losing) = match &self.shape {
+                Some(shape) => {
+                    let (x, o) = pos.bits();
+                    (gravity_strength::estimate(shape, x, o, budget), Vec::new())
+                }
+                None => {
+                    let advice = strength::advise(&mut pos.board(), budget);
+                    (advice.estimates, advice.losing)
+                }
+            };
             for judged in out.iter_mut().filter(|j| j.estimate == Some(0)) {
+                if losing.contains(&judged.mv) {
+                    judged.value = Value::exact(Outcome::Loss, None);
+                }
                 judged.estimate = Some(
                     estimates
                         .iter()
@@ -445,5 +497,52 @@ impl Solver<MnkGame> for MnkSolver {
             return super::explain_gravity::reason(shape, pos, mv);
         }
         super::explain::reason(self, pos, mv, budget)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+    use std::time::Duration;
+
+    /// On positions of random 5×5 k=4 games, each choice `refute` sets
+    /// aside is lost, and the choice it stops at does not lose.
+    #[test]
+    fn refuted_choices_are_lost_and_the_one_kept_is_not() {
+        let geo = Arc::new(Geometry::new(5, 5, 4));
+        let solver = MnkSolver::new(Arc::clone(&geo));
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut refuted_any = false;
+        for _ in 0..12 {
+            let mut pos = MnkGame::new(Arc::clone(&geo));
+            while pos.status() == Status::Ongoing {
+                let advice =
+                    strength::advise(&mut pos.board(), &Budget::of(Duration::from_millis(20)));
+                if advice.winning.is_none() {
+                    let refuted = solver.refute(&pos, &advice, &Budget::unlimited());
+                    let lost = |mv: usize| {
+                        let child = pos.after(mv);
+                        MnkSolver::terminal(&child).is_none()
+                            && solver
+                                .exact(&child, &Budget::unlimited())
+                                .is_some_and(|s| s > 0)
+                    };
+                    assert!(refuted.iter().all(|&mv| lost(mv)), "{refuted:?}");
+                    refuted_any |= !refuted.is_empty();
+                    let mut ranked = advice.estimates.clone();
+                    ranked.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+                    if let Some(&(kept, _)) = ranked
+                        .iter()
+                        .find(|(mv, _)| !refuted.contains(mv) && !advice.losing.contains(mv))
+                    {
+                        assert!(!lost(kept), "kept {kept} loses");
+                    }
+                }
+                let moves: Vec<usize> = pos.moves().collect();
+                pos = pos.after(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(refuted_any, "no choice of the playing search was refuted");
     }
 }

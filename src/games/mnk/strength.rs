@@ -34,6 +34,9 @@ const MAX_DEPTH: i32 = 9;
 const LEAF_VCF: u32 = 3;
 /// Moves weighed at the root.
 const ROOT_BEAM: usize = 24;
+/// Plies always searched, however little time is left: a move and the
+/// reply to it, so that no choice is ever blind to a threat at once.
+const MIN_DEPTH: i32 = 2;
 /// How much the opponent's windows weigh at the leaves against those of
 /// the side the search plays for, in eighths, on open boards (see
 /// `Style`): a cautious player blocks early. Against the depth-2 player
@@ -52,6 +55,9 @@ struct Search<'s, 'a> {
     /// The side the search plays for.
     root: usize,
     style: Style,
+    /// Finish the current iteration whatever the budget says (the first
+    /// `MIN_DEPTH` plies are cheap and always searched).
+    must_finish: bool,
 }
 
 /// How the playing search weighs a board. On open boards (a line of k
@@ -120,7 +126,7 @@ impl Search<'_, '_> {
         self.nodes += 1;
         // A node costs up to tens of microseconds (move ordering, a short
         // search for fours at the leaves): the clock is read often.
-        if self.nodes & 63 == 0 && self.budget.exhausted() {
+        if self.nodes & 63 == 0 && !self.must_finish && self.budget.exhausted() {
             self.aborted = true;
         }
         if self.aborted {
@@ -241,6 +247,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         best: HashMap::new(),
         root: side,
         style,
+        must_finish: false,
     };
     let mut root: Vec<usize> = search.candidates(side, ROOT_BEAM);
     root.retain(|c| candidates.contains(c));
@@ -266,6 +273,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         .collect();
     let empties = (search.board.cell.len() - search.board.stones) as i32;
     for depth in 1..=empties.min(MAX_DEPTH) {
+        search.must_finish = depth <= MIN_DEPTH;
         let mut scored = Vec::new();
         let mut alpha = -WIN - 1;
         for &(c, _) in &estimates {
