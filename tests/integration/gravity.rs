@@ -5,15 +5,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use unbeatable::engine::{Budget, Game, Level, Outcome, Solver, choose};
+use unbeatable::engine::{Budget, Game, Outcome, Solver};
 use unbeatable::games::Family;
 use unbeatable::games::mnk::book::Book;
 use unbeatable::games::mnk::tt::WIN;
 use unbeatable::games::mnk::{Mnk, MnkGame, MnkSolver, Rules};
-use unbeatable::session::rng_for;
 
 use crate::mnk::agrees_on_every_position;
-use crate::support::{beats_random_opponents, rules, unlimited};
+use crate::support::{beats_random_opponents, choices_with_no_time, rules, unlimited};
 
 fn gravity(width: usize, height: usize, k: usize) -> Rules {
     rules::<Mnk>(&format!(
@@ -285,17 +284,11 @@ fn with_no_time_left_a_proven_position_still_blocks_the_win_at_once() {
     let mut book = Book::default();
     book.insert(&rules.geo, x, o, WIN - 29);
     let solver = MnkSolver::with_book(Arc::clone(&rules.geo), book);
-    for seed in 0..20 {
-        let budget = Budget::of(Duration::ZERO);
-        let choice = choose(
-            &solver,
-            &pos,
-            Level::Perfect,
-            &mut rng_for(Some(seed)),
-            &budget,
-        )
-        .expect("a move");
-        assert_eq!(pos.format_move(choice.mv), "a", "seed {seed}");
+    for (seed, mv) in choices_with_no_time(&solver, &pos, 0..20)
+        .iter()
+        .enumerate()
+    {
+        assert_eq!(mv, "a", "seed {seed}");
     }
     // Every other move is proven to lose at once, however short the time.
     let results = solver.move_results(&pos, &Budget::of(Duration::ZERO));

@@ -11,8 +11,8 @@ use unbeatable::games::mnk::{Geometry, Mnk, MnkGame, MnkSolver, Rules};
 use unbeatable::session::rng_for;
 
 use crate::support::{
-    Plies, agree, beats_random_opponents, computer_keeps_value, every_position, promised, rules,
-    unlimited,
+    Plies, agree, beats_random_opponents, choices_with_no_time, computer_keeps_value,
+    every_position, promised, rules, unlimited,
 };
 
 fn mnk(width: usize, height: usize, k: usize) -> Rules {
@@ -522,17 +522,10 @@ fn with_no_time_left_a_drawn_position_still_blocks_the_open_three() {
     let mut book = unbeatable::games::mnk::book::Book::default();
     book.insert(&rules.geo, x, o, 0);
     let solver = MnkSolver::with_book(Arc::clone(&rules.geo), book);
-    for seed in 0..10 {
-        let budget = Budget::of(std::time::Duration::ZERO);
-        let choice = choose(
-            &solver,
-            &pos,
-            Level::Perfect,
-            &mut rng_for(Some(seed)),
-            &budget,
-        )
-        .expect("a move");
-        let mv = pos.format_move(choice.mv);
+    for (seed, mv) in choices_with_no_time(&solver, &pos, 0..10)
+        .iter()
+        .enumerate()
+    {
         assert!(
             ["a2", "b3", "f7"].contains(&mv.as_str()),
             "seed {seed}: {mv}"

@@ -25,6 +25,29 @@ pub fn unlimited() -> Budget {
     Budget::unlimited()
 }
 
+/// The moves the computer plays from `pos` at the perfect level with no
+/// time at all, one for each of `seeds` random seeds, in notation.
+pub fn choices_with_no_time<G: Game, S: Solver<G>>(
+    solver: &S,
+    pos: &G,
+    seeds: std::ops::Range<u64>,
+) -> Vec<String> {
+    seeds
+        .map(|seed| {
+            let budget = Budget::of(std::time::Duration::ZERO);
+            let choice = choose(
+                solver,
+                pos,
+                Level::Perfect,
+                &mut rng_for(Some(seed)),
+                &budget,
+            )
+            .expect("a move");
+            pos.format_move(choice.mv)
+        })
+        .collect()
+}
+
 /// Whether a fast solver must give plies everywhere, or only where it can.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Plies {
