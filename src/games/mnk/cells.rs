@@ -278,22 +278,32 @@ impl<'a> Board<'a> {
         out
     }
 
+    /// The two empty cells of each window where `side` has all but two
+    /// stones and the other side none: a stone on either makes a four.
+    fn two_short(&self, side: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let k = self.windows.k as u8;
+        self.count
+            .iter()
+            .enumerate()
+            .filter(move |(_, count)| k >= 2 && count[side] + 2 == k && count[1 - side] == 0)
+            .filter_map(|(w, _)| {
+                let mut empty = self.windows.cells[w]
+                    .iter()
+                    .map(|&c| usize::from(c))
+                    .filter(|&c| self.cell[c] == 0);
+                Some((empty.next()?, empty.next()?))
+            })
+    }
+
     /// The cells where `side` would make a window one short of a line:
     /// the moves that threaten to win next.
     #[must_use]
     pub fn four_makers(&self, side: usize) -> Vec<usize> {
-        let k = self.windows.k as u8;
         let mut out: Vec<usize> = Vec::new();
-        if k < 2 {
-            return out;
-        }
-        for (w, count) in self.count.iter().enumerate() {
-            if count[side] + 2 == k && count[1 - side] == 0 {
-                for &c in &self.windows.cells[w] {
-                    let c = usize::from(c);
-                    if self.cell[c] == 0 && !out.contains(&c) {
-                        out.push(c);
-                    }
+        for (a, b) in self.two_short(side) {
+            for c in [a, b] {
+                if !out.contains(&c) {
+                    out.push(c);
                 }
             }
         }
@@ -307,22 +317,11 @@ impl<'a> Board<'a> {
     /// `side` has none.
     #[must_use]
     pub fn open_threats(&self, side: usize) -> (Vec<usize>, Vec<usize>) {
-        let k = self.windows.k as u8;
-        // Each four-making cell with the cell its four would need.
+        // Each four-making cell with the cell its four would need (no
+        // threes where k < 3).
         let mut pairs: Vec<(usize, usize)> = Vec::new();
-        if k >= 3 {
-            for (w, count) in self.count.iter().enumerate() {
-                if count[side] + 2 != k || count[1 - side] != 0 {
-                    continue;
-                }
-                let mut empty = self.windows.cells[w]
-                    .iter()
-                    .map(|&c| usize::from(c))
-                    .filter(|&c| self.cell[c] == 0);
-                if let (Some(a), Some(b)) = (empty.next(), empty.next()) {
-                    pairs.extend([(a, b), (b, a)]);
-                }
-            }
+        if self.windows.k >= 3 {
+            pairs.extend(self.two_short(side).flat_map(|(a, b)| [(a, b), (b, a)]));
         }
         pairs.sort_unstable();
         pairs.dedup();
@@ -344,13 +343,6 @@ impl<'a> Board<'a> {
             }
         }
         (threats, stops)
-    }
-
-    /// The position's worth for `side`: its windows' worth less the
-    /// other's.
-    #[must_use]
-    pub fn eval(&self, side: usize) -> i64 {
-        self.score[side] - self.score[1 - side]
     }
 
     /// How much a stone of `side` on `c` adds: to its own windows, and by
