@@ -20,6 +20,23 @@ use super::{EXACT_CELLS, Geometry, MnkGame};
 /// Short wins looked for first on gravity boards (see `distance::solve_known`).
 const GRAVITY_QUICK_PLIES: i32 = 13;
 
+/// The estimate of a move proven worse than the best: ranked last.
+const WORSE: i64 = i64::MIN / 2;
+/// The estimate of a move the playing search did not weigh: above those
+/// proven worse, below all it weighed.
+const UNWEIGHED: i64 = WORSE + 1;
+/// The estimate of a move the proofs left open, until the playing search
+/// ranks it.
+const OPEN: i64 = 0;
+
+/// The playing search's estimate of `mv`.
+fn estimate_of(estimates: &[(usize, i64)], mv: usize) -> i64 {
+    estimates
+        .iter()
+        .find(|&&(c, _)| c == mv)
+        .map_or(UNWEIGHED, |&(_, s)| s)
+}
+
 pub struct MnkSolver {
     pub geo: Arc<Geometry>,
     /// The bitboards of a gravity board: searched by `GravitySearch`.
@@ -115,9 +132,9 @@ impl MnkSolver {
     }
 
     /// The exact score of a position (relative to it), or `None` when the
-    /// budget ran out first.
+    /// budget ran out first. Boards of more than `EXACT_CELLS` cells are
+    /// never searched exactly.
     #[must_use]
-    /// Boards of more than `EXACT_CELLS` cells are never searched exactly.
     pub fn exact(&self, pos: &MnkGame, budget: &Budget) -> Option<i32> {
         self.known(pos, budget).exact()
     }
@@ -262,27 +279,33 @@ impl MnkSolver {
         }
         // Rank what is left by the playing search; moves proven not to
         // keep the win come last.
-        let estimates = match &self.shape {
-            Some(shape) => {
-                let (x, o) = pos.bits();
-                gravity_strength::estimate(shape, x, o, budget)
-            }
-            None => strength::advise(&mut pos.board(), budget).estimates,
-        };
+        let (estimates, _) = self.playing_search(pos, budget);
         out.into_iter()
             .map(|(mv, value, worse)| Judged {
                 mv,
                 value,
                 estimate: Some(if worse {
-                    i64::MIN / 2
+                    WORSE
                 } else {
-                    estimates
-                        .iter()
-                        .find(|&&(c, _)| c == mv)
-                        .map_or(i64::MIN / 2 + 1, |&(_, s)| s)
+                    estimate_of(&estimates, mv)
                 }),
             })
             .collect()
+    }
+
+    /// The playing search's estimate of each move it weighed, and on free
+    /// boards the moves its threat guard proves lost.
+    fn playing_search(&self, pos: &MnkGame, budget: &Budget) -> (Vec<(usize, i64)>, Vec<usize>) {
+        match &self.shape {
+            Some(shape) => {
+                let (x, o) = pos.bits();
+                (gravity_strength::estimate(shape, x, o, budget), Vec::new())
+            }
+            None => {
+                let advice = strength::advise(&mut pos.board(), budget);
+                (advice.estimates, advice.losing)
+            }
+        }
     }
 
     /// The playing search's choices that the exact search proves lost, in
@@ -319,12 +342,7 @@ impl MnkSolver {
             .map(|mv| Judged {
                 mv,
                 value: Self::terminal(&pos.after(mv)).map_or(Value::UNKNOWN, Value::for_mover),
-                estimate: Some(
-                    estimates
-                        .iter()
-                        .find(|&&(c, _)| c == mv)
-                        .map_or(i64::MIN / 2, |&(_, s)| s),
-                ),
+                estimate: Some(estimate_of(&estimates, mv)),
             })
             .collect()
     }
@@ -405,11 +423,7 @@ impl Solver<MnkGame> for MnkSolver {
                         None => Value::UNKNOWN,
                     };
                     // Moves the search did not weigh rank last.
-                    let estimate = advice
-                        .estimates
-                        .iter()
-                        .find(|&&(c, _)| c == mv)
-                        .map_or(i64::MIN / 2, |&(_, s)| s);
+                    let estimate = estimate_of(&advice.estimates, mv);
                     Judged {
                         mv,
                         value,
@@ -443,10 +457,10 @@ impl Solver<MnkGame> for MnkSolver {
                     // Worse than the best: a loss when the best is a draw,
                     // otherwise not worked out (it is never chosen).
                     Some(_) if parent == 0 => (Value::outcome_only(Outcome::Loss), None),
-                    Some(_) => (Value::UNKNOWN, Some(i64::MIN / 2)),
+                    Some(_) => (Value::UNKNOWN, Some(WORSE)),
                     None => {
                         open = true;
-                        (Value::UNKNOWN, Some(0))
+                        (Value::UNKNOWN, Some(OPEN))
                     }
                 },
             };
@@ -460,26 +474,12 @@ impl Solver<MnkGame> for MnkSolver {
         // are ranked by the playing search (which always looks a few
         // plies ahead), never drawn at random.
         if open {
-            let (estimates, losing) = match &self.shape {
-                Some(shape) => {
-                    let (x, o) = pos.bits();
-                    (gravity_strength::estimate(shape, x, o, budget), Vec::new())
-                }
-                None => {
-                    let advice = strength::advise(&mut pos.board(), budget);
-                    (advice.estimates, advice.losing)
-                }
-            };
-            for judged in out.iter_mut().filter(|j| j.estimate == Some(0)) {
+            let (estimates, losing) = self.playing_search(pos, budget);
+            for judged in out.iter_mut().filter(|j| j.estimate == Some(OPEN)) {
                 if losing.contains(&judged.mv) {
                     judged.value = Value::exact(Outcome::Loss, None);
                 }
-                judged.estimate = Some(
-                    estimates
-                        .iter()
-                        .find(|&&(c, _)| c == judged.mv)
-                        .map_or(i64::MIN / 2, |&(_, s)| s),
-                );
+                judged.estimate = Some(estimate_of(&estimates, judged.mv));
             }
         }
         out
