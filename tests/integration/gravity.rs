@@ -11,23 +11,13 @@ use unbeatable::games::mnk::book::Book;
 use unbeatable::games::mnk::tt::WIN;
 use unbeatable::games::mnk::{Mnk, MnkGame, MnkSolver, Rules};
 
-use crate::mnk::agrees_on_every_position;
+use crate::mnk::{agrees_on_every_position, play};
 use crate::support::{beats_random_opponents, choices_with_no_time, rules, unlimited};
 
 fn gravity(width: usize, height: usize, k: usize) -> Rules {
     rules::<Mnk>(&format!(
         "width = {width}\nheight = {height}\nk = {k}\ngravity = true\n"
     ))
-}
-
-fn play(rules: &Rules, moves: &str) -> MnkGame {
-    let mut pos = Mnk::start(rules);
-    for m in moves.split_whitespace() {
-        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
-        assert!(pos.is_legal(mv), "{m}");
-        pos = pos.after(mv);
-    }
-    pos
 }
 
 #[test]

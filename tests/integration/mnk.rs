@@ -15,6 +15,18 @@ use crate::support::{
     every_position, promised, rules, unlimited,
 };
 
+/// The position after `moves` (in notation, space-separated) from the
+/// start of `rules`.
+pub fn play(rules: &Rules, moves: &str) -> MnkGame {
+    let mut pos = Mnk::start(rules);
+    for m in moves.split_whitespace() {
+        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+        assert!(pos.is_legal(mv), "{m}");
+        pos = pos.after(mv);
+    }
+    pos
+}
+
 fn mnk(width: usize, height: usize, k: usize) -> Rules {
     rules::<Mnk>(&format!("width = {width}\nheight = {height}\nk = {k}\n"))
 }
@@ -511,13 +523,9 @@ fn a_nineteen_by_nineteen_board_is_played_within_the_budget() {
 #[test]
 fn with_no_time_left_a_drawn_position_still_blocks_the_open_three() {
     let rules = mnk(7, 7, 5);
-    let mut pos = Mnk::start(&rules);
     // X has c4 d5 e6 on the diagonal, open at both ends: a2, b3 and f7
     // hold the draw (`analyze --think 0`), every other move loses.
-    for m in "d3 d4 c4 c3 e5 e2 d5 c5 e6".split_whitespace() {
-        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
-        pos = pos.after(mv);
-    }
+    let pos = play(&rules, "d3 d4 c4 c3 e5 e2 d5 c5 e6");
     let (x, o) = pos.bits();
     let mut book = unbeatable::games::mnk::book::Book::default();
     book.insert(&rules.geo, x, o, 0);
@@ -530,5 +538,26 @@ fn with_no_time_left_a_drawn_position_still_blocks_the_open_three() {
             ["a2", "b3", "f7"].contains(&mv.as_str()),
             "seed {seed}: {mv}"
         );
+    }
+}
+
+/// On an empty board past the proof the computer opens in the centre: a
+/// shallow search rates every inner cell alike and once opened on g6 of
+/// 15×15 by the noise at its horizon.
+#[test]
+fn past_the_proof_the_computer_opens_in_the_centre() {
+    for (size, centre) in [(15, "h8"), (19, "j10"), (9, "e5")] {
+        let rules = mnk(size, size, 5);
+        let pos = Mnk::start(&rules);
+        let budget = Budget::of(std::time::Duration::from_millis(200));
+        let choice = choose(
+            &*rules.solver,
+            &pos,
+            Level::Perfect,
+            &mut rng_for(Some(1)),
+            &budget,
+        )
+        .expect("a move");
+        assert_eq!(pos.format_move(choice.mv), centre, "{size}×{size}");
     }
 }
