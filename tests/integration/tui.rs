@@ -57,8 +57,13 @@ fn straight_into(id: &str, human: Player) -> Start {
 }
 
 fn key(app: &mut App, code: KeyCode) {
-    app.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), AREA);
+    press(app, code);
     settle(app);
+}
+
+/// A key pressed while work may still run beside the screen.
+fn press(app: &mut App, code: KeyCode) {
+    app.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), AREA);
 }
 
 fn keys(app: &mut App, text: &str) {
@@ -598,10 +603,10 @@ fn an_unproven_reply_on_a_proven_board_never_reads_perfect() {
     assert_eq!(back.level, "perfect (never a mistake)");
 }
 
-#[test]
-fn a_move_typed_while_the_computer_thinks_is_kept_and_played() {
+/// A 7×7 k=5 game in which the computer, moving first, is thinking.
+fn computer_thinking_on_seven_by_seven(name: &str) -> App {
     let mut app = seven_by_seven_app(
-        "typeahead",
+        name,
         Start {
             human: Some(Player::Second),
             level: Some(Level::Perfect),
@@ -616,23 +621,19 @@ fn a_move_typed_while_the_computer_thinks_is_kept_and_played() {
         .unwrap();
     app.selected = at;
     // Straight into the game (side and level given): the computer opens.
-    app.handle_event(
-        &Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
-        AREA,
-    );
+    press(&mut app, KeyCode::Enter);
     app.tick();
     let first = state(&app);
     assert!(first.thinking, "{first:?}");
-    for c in "a1".chars() {
-        app.handle_event(
-            &Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)),
-            AREA,
-        );
-    }
-    app.handle_event(
-        &Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
-        AREA,
-    );
+    app
+}
+
+#[test]
+fn a_move_typed_while_the_computer_thinks_is_kept_and_played() {
+    let mut app = computer_thinking_on_seven_by_seven("typeahead");
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Char('1'));
+    press(&mut app, KeyCode::Enter);
     let waiting = state(&app);
     assert!(waiting.message.unwrap().contains("'a1' is kept"));
     settle(&mut app);
@@ -640,6 +641,23 @@ fn a_move_typed_while_the_computer_thinks_is_kept_and_played() {
     assert_eq!(
         done.history.get(1).map(String::as_str),
         Some("a1"),
+        "{done:?}"
+    );
+}
+
+/// Enter on an empty line while the computer thinks asks the person to
+/// wait; the request goes when the computer's move arrives (it stayed,
+/// telling the person to wait on their own turn).
+#[test]
+fn the_request_to_wait_goes_when_the_computer_has_moved() {
+    let mut app = computer_thinking_on_seven_by_seven("wait");
+    press(&mut app, KeyCode::Enter);
+    assert!(state(&app).message.unwrap().starts_with("wait"));
+    settle(&mut app);
+    let done = state(&app);
+    assert_eq!(done.history.len(), 1, "{done:?}");
+    assert!(
+        !done.message.as_deref().unwrap_or("").starts_with("wait"),
         "{done:?}"
     );
 }

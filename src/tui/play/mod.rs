@@ -26,6 +26,9 @@ use super::theme::Theme;
 pub use render::{Areas, areas};
 use work::Work;
 
+/// What Enter on an empty line says while the computer thinks; gone when
+/// its move arrives.
+const WAIT: &str = "wait: the computer is thinking";
 /// How long the person's own move stays on screen before the computer's
 /// answer is shown.
 const PAUSE: Duration = Duration::from_millis(350);
@@ -358,7 +361,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
                     self.typed
                 ));
             } else {
-                self.message = Some("wait: the computer is thinking".into());
+                self.message = Some(WAIT.into());
             }
             return;
         }

@@ -196,6 +196,9 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
                     self.coach = coach.map(|c| self.glossary.explain(&c));
                 }
                 self.remark = remark;
+                if self.message.as_deref() == Some(super::WAIT) {
+                    self.message = None;
+                }
                 if let Some(choice) = choice {
                     match self.session.play(choice.mv) {
                         Ok(()) => {
