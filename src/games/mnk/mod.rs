@@ -17,6 +17,7 @@ pub mod stones;
 pub mod strength;
 pub mod threats;
 pub mod tt;
+mod window_set;
 
 use std::sync::Arc;
 

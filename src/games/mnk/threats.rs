@@ -82,7 +82,7 @@ impl<'s, 'a> Threats<'s, 'a> {
         if candidates.is_empty() {
             return None;
         }
-        candidates.sort_by_key(|&c| std::cmp::Reverse(self.board.gain(c, attacker)));
+        candidates.sort_by_cached_key(|&c| std::cmp::Reverse(self.board.gain(c, attacker)));
         for c in candidates {
             self.board.play(c, attacker);
             let threats = self.board.completions(attacker);
@@ -135,7 +135,7 @@ impl<'s, 'a> Threats<'s, 'a> {
                 let mut near: Vec<usize> = (0..self.board.cell.len())
                     .filter(|&c| self.board.is_empty(c) && self.board.is_near(c))
                     .collect();
-                near.sort_by_key(|&c| std::cmp::Reverse(self.board.gain(c, attacker)));
+                near.sort_by_cached_key(|&c| std::cmp::Reverse(self.board.gain(c, attacker)));
                 near.truncate(24);
                 near
             }
