@@ -111,7 +111,7 @@ impl Search<'_, '_> {
     fn ordered(&self, mut moves: Vec<usize>, side: usize, beam: usize) -> Vec<usize> {
         let b = &self.board;
         let first = self.best.get(&b.hash).copied();
-        moves.sort_by_key(|&c| {
+        moves.sort_by_cached_key(|&c| {
             std::cmp::Reverse(if Some(c) == first {
                 i64::MAX
             } else {
@@ -229,7 +229,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let mut candidates: Vec<usize> = (0..board.cell.len())
         .filter(|&c| board.is_empty(c))
         .collect();
-    candidates.sort_by_key(|&c| std::cmp::Reverse((board.is_near(c), board.gain(c, side))));
+    candidates.sort_by_cached_key(|&c| std::cmp::Reverse((board.is_near(c), board.gain(c, side))));
     guard(
         board,
         side,
@@ -237,11 +237,13 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         &mut candidates,
         &mut advice.losing,
     );
-    // The playing search among the moves left.
+    // The playing search among the moves left, leaving time to check its
+    // choices against the opponent's threats.
     let style = Style::of(board);
+    let searching = budget.share(SEARCH_SHARE);
     let mut search = Search {
         board,
-        budget,
+        budget: &searching,
         nodes: 0,
         aborted: false,
         best: HashMap::new(),
@@ -305,12 +307,69 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
             break;
         }
     }
+    refute(
+        search.board,
+        side,
+        budget,
+        &mut estimates,
+        &mut advice.losing,
+    );
     advice.estimates = estimates;
     advice
 }
 
-/// How many quiet threats deep the opponent's wins are looked for.
-const GUARD_DEPTH: u32 = 2;
+/// The part of the time the playing search gets; the rest goes to
+/// checking its choices (see `refute`).
+const SEARCH_SHARE: f64 = 0.6;
+/// How many quiet threats deep the opponent's wins are looked for after
+/// a choice of the playing search.
+const REFUTE_DEPTH: u32 = 4;
+/// How many of the search's choices, best first, may be refuted.
+const REFUTE_MOVES: usize = 6;
+
+/// Checks the search's best choices, best first, for a win of the
+/// opponent by threats (with up to `REFUTE_DEPTH` quiet moves) after them:
+/// the playing search's beam and horizon miss an attack that builds over
+/// several threes, which the threat search sees at once. A refuted choice
+/// is proven lost (moved from `estimates` to `losing`); the first that
+/// holds, or the budget's end, stops the check.
+fn refute(
+    board: &mut Board<'_>,
+    side: usize,
+    budget: &Budget,
+    estimates: &mut Vec<(usize, i64)>,
+    losing: &mut Vec<usize>,
+) {
+    let mut threats = Threats::new(board, budget);
+    let mut checked = 0;
+    while checked < REFUTE_MOVES && estimates.len() > 1 {
+        let (c, _) = estimates[0];
+        threats.board.play(c, side);
+        let mut lost = false;
+        if threats.board.winner.is_none() {
+            for depth in 1..=REFUTE_DEPTH {
+                if threats.vct(1 - side, depth).is_some() {
+                    lost = true;
+                    break;
+                }
+                if threats.aborted {
+                    break;
+                }
+            }
+        }
+        threats.board.undo();
+        if !lost {
+            return;
+        }
+        losing.push(c);
+        estimates.remove(0);
+        checked += 1;
+    }
+}
+
+/// How many quiet threats deep the opponent's wins are looked for, were
+/// the computer to pass (the shallower first: the deeper rarely finish).
+const GUARD_DEPTH: u32 = 4;
 
 /// The opponent's threats: were `side` to pass, could the opponent win by
 /// fours, or by threats with up to `GUARD_DEPTH` quiet moves among them (a
@@ -367,5 +426,32 @@ fn guard(
         if threats.aborted {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Geometry;
+    use super::{Board, Budget, refute};
+
+    #[test]
+    fn a_choice_that_ignores_an_open_three_is_refuted_and_a_block_is_kept() {
+        let geo = Geometry::new(15, 15, 5);
+        let mut board = Board::named(&geo, &["g8", "h8", "i8"], &["a1", "o15"]);
+        let cell = |name: &str| (0..geo.cells()).find(|&c| geo.cell_name(c) == name);
+        let (far, block) = (cell("a15").unwrap_or(0), cell("f8").unwrap_or(0));
+        let budget = Budget::unlimited();
+        // The search's first choice leaves X an open four: refuted, and
+        // the block after it is kept.
+        let mut estimates = vec![(far, 5), (block, 4)];
+        let mut losing = Vec::new();
+        refute(&mut board, 1, &budget, &mut estimates, &mut losing);
+        assert_eq!((estimates, losing), (vec![(block, 4)], vec![far]));
+        // A first choice that holds stops the check.
+        let mut estimates = vec![(block, 5), (far, 4)];
+        let mut losing = Vec::new();
+        refute(&mut board, 1, &budget, &mut estimates, &mut losing);
+        assert_eq!((estimates, losing), (vec![(block, 5), (far, 4)], vec![]));
+        assert_eq!(board.stones, 5, "the board is left as it was");
     }
 }
