@@ -6,8 +6,10 @@
 //! proven during the game (a proven win is won, a proven draw is not lost).
 //! Counts the games, the results, the positions where the computer's move
 //! was not proven, and its slowest move.
-//! Run: `cargo run --release --example connect_four_games [GAMES [MS]]`
-//! (default 10 000 games, 1000 ms a move).
+//! Run: `cargo run --release --example connect_four_games [GAMES [MS
+//! [FIRST]]]` (default 10 000 games, 1000 ms a move, from game 0; FIRST
+//! splits a run across cores: `5000 100 0` and `5000 100 5000` play the
+//! games of `10000 100`).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -29,13 +31,14 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let ms: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let first: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0);
     let rules = Rules::with_gravity(7, 6, 4, true);
     let (mut won, mut drawn, mut lost, mut gave_ground) = (0u64, 0u64, 0u64, 0u64);
     let (mut moves, mut unproven) = (0u64, 0u64);
     let mut unproven_depth: Option<u32> = None;
     let mut slowest = Duration::ZERO;
     let began = Instant::now();
-    for game in 0..games {
+    for game in first..first + games {
         let computer = if game % 2 == 0 {
             Player::First
         } else {
@@ -94,10 +97,10 @@ fn main() {
                 "game {game} ({computer:?}, {opponent:?}): held {held:?}, ended {result:?}: {line}"
             );
         }
-        if (game + 1) % 500 == 0 {
+        if (game + 1 - first) % 500 == 0 {
             eprintln!(
                 "{} games, {:.0} s: won {won}, drawn {drawn}, lost {lost}, lost a won or drawn position {gave_ground}, moves not proven {unproven} of {moves}",
-                game + 1,
+                game + 1 - first,
                 began.elapsed().as_secs_f64()
             );
         }

@@ -3,7 +3,9 @@
 //! book, one core, a fresh solver each, capped at CAP seconds a position.
 //! Prints the median and the slowest time per N, and how many positions
 //! the cap cut short.
-//! Run: `cargo run --release --example gravity_times [POSITIONS] [CAP]`.
+//! Run: `cargo run --release --example gravity_times [POSITIONS] [CAP]
+//! [TABLE_BITS] [STONES…]` (the table the solver plays with unless
+//! TABLE_BITS is given; 8, 12, 16, 20, 24 and 30 stones unless named).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -17,10 +19,15 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let cap: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10.0);
+    let bits: Option<u32> = args.next().and_then(|a| a.parse().ok());
+    let mut layers: Vec<usize> = args.filter_map(|a| a.parse().ok()).collect();
+    if layers.is_empty() {
+        layers = vec![8, 12, 16, 20, 24, 30];
+    }
     let geo = Arc::new(Geometry::with_gravity(7, 6, 4, true));
     println!("| random moves played | positions | median | slowest | over {cap:.0} s |");
     println!("| --- | --- | --- | --- | --- |");
-    for stones in [8usize, 12, 16, 20, 24, 30] {
+    for stones in layers {
         let mut rng = StdRng::seed_from_u64(stones as u64);
         let (mut times, mut over) = (Vec::new(), 0);
         while times.len() + over < count {
@@ -34,7 +41,10 @@ fn main() {
             if pos.status().is_over() {
                 continue;
             }
-            let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+            let mut solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+            if let Some(bits) = bits {
+                solver = solver.with_table_bits(bits);
+            }
             let began = Instant::now();
             let results = solver.move_results(&pos, &Budget::of(Duration::from_secs_f64(cap)));
             if results.listed.iter().all(|(_, v)| v.is_proven()) {

@@ -113,4 +113,22 @@ mod tests {
         assert_eq!(solve(WIN - 5, 4), Known::Unknown);
         assert_eq!(solve(WIN - 5, 5), Known::Exact(WIN - 5));
     }
+
+    #[test]
+    fn every_distance_is_found_exactly() {
+        let (empties, quick) = (40, 13);
+        for plies in 1..=empties {
+            let value = if plies % 2 == 1 {
+                WIN - plies
+            } else {
+                plies - WIN
+            };
+            let mut s = Scripted {
+                value,
+                answers: u32::MAX,
+            };
+            let known = solve_known(&mut s, 0, 0, empties, quick);
+            assert_eq!(known, Known::Exact(value), "{plies} plies");
+        }
+    }
 }

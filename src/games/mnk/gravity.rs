@@ -227,6 +227,20 @@ impl Shape {
         }
     }
 
+    /// Where a move (a screen cell) of the player to move in the position
+    /// of screen cells `x` and `o` comes in the search's order: the more
+    /// threats it leaves that player, the sooner, then the nearer the
+    /// centre. Lower sorts first.
+    #[must_use]
+    pub fn order_key(&self, x: u64, o: u64, cell: usize) -> (std::cmp::Reverse<u32>, usize) {
+        let mover = if (x | o).count_ones() % 2 == 0 { x } else { o };
+        let (cur, mask) = (self.from_cells(mover), self.from_cells(x | o));
+        let mv = self.bit_of_cell(cell);
+        let made = self.threats(cur | mv, mask | mv).count_ones();
+        let col = cell % self.width;
+        (std::cmp::Reverse(made), (2 * col).abs_diff(self.width - 1))
+    }
+
     /// The position mirrored left to right.
     #[must_use]
     pub fn mirror(&self, bits: u64) -> u64 {
@@ -453,5 +467,34 @@ impl<'a> GravitySearch<'a> {
 impl Windowed for GravitySearch<'_> {
     fn bounded(&mut self, x: u64, o: u64, alpha: i32, beta: i32) -> Option<i32> {
         GravitySearch::bounded(self, x, o, alpha, beta)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shape;
+
+    /// Screen-cell bits of the named cells of a 7×6 board (`c6` is the
+    /// bottom of column c).
+    fn cells(names: &[&str]) -> u64 {
+        names.iter().fold(0, |bits, name| {
+            let col = usize::from(name.as_bytes()[0] - b'a');
+            let row: usize = name[1..].parse().unwrap_or(1) - 1;
+            bits | 1 << (row * 7 + col)
+        })
+    }
+
+    #[test]
+    fn moves_that_make_threats_come_first_then_the_centre() {
+        let shape = Shape::new(7, 6, 4).expect("7x6 fits");
+        // X has b6 and c6, O two stones out of the way: X to move.
+        let (x, o) = (cells(&["b6", "c6"]), cells(&["g6", "g5"]));
+        let cell = |name: &str| cells(&[name]).trailing_zeros() as usize;
+        let mut moves = ["a6", "d6", "e6", "f6", "b5", "c5", "g4"].map(cell);
+        moves.sort_by_key(|&c| shape.order_key(x, o, c));
+        // d6 leaves two threats (a6 and e6); e6 and a6 one (d6), e6
+        // nearer the centre; the others none, by the centre (f6 and b5 tie).
+        let want = ["d6", "e6", "a6", "c5", "f6", "b5", "g4"].map(cell);
+        assert_eq!(moves, want);
     }
 }

@@ -232,6 +232,18 @@ impl MnkSolver {
         classes
     }
 
+    /// `classes`, on gravity boards in the exact search's order (the
+    /// threats a move makes, then the centre), so that when time is short
+    /// the moves most likely best are proven first.
+    fn classes_promising_first(&self, pos: &MnkGame) -> Vec<Vec<usize>> {
+        let mut classes = self.classes(pos);
+        if let Some(shape) = &self.shape {
+            let (x, o) = pos.bits();
+            classes.sort_by_cached_key(|class| shape.order_key(x, o, class[0]));
+        }
+        classes
+    }
+
     /// What threats prove of a position the exact search did not settle:
     /// a win for the player to move by continuous fours or threats.
     fn threat_value(&self, pos: &MnkGame, budget: &Budget) -> Value {
@@ -263,7 +275,7 @@ impl MnkSolver {
     /// search ranks what the proofs leave equal.
     fn judge_by_outcome(&self, pos: &MnkGame, sign: i32, budget: &Budget) -> Vec<Judged<usize>> {
         let mut out = Vec::new();
-        for class in self.classes(pos) {
+        for class in self.classes_promising_first(pos) {
             let child = pos.after(class[0]);
             // `worse`: proven not to keep the win.
             let (value, worse) = match Self::terminal(&child) {
@@ -444,7 +456,7 @@ impl Solver<MnkGame> for MnkSolver {
         } else {
             budget.share(0.7)
         };
-        for class in self.classes(pos) {
+        for class in self.classes_promising_first(pos) {
             let child = pos.after(class[0]);
             // Moves proven worse than the best rank below those the
             // budget left open, which may be the best.
