@@ -244,6 +244,16 @@ impl MnkSolver {
         classes
     }
 
+    /// Puts judged moves back in the order `classes` lists them (the
+    /// proofs ran promising first), so that a seeded choice among equal
+    /// moves is what it was.
+    fn in_class_order<T>(&self, pos: &MnkGame, items: &mut [T], mv: impl Fn(&T) -> usize) {
+        if self.shape.is_some() {
+            let listed = self.classes(pos).concat();
+            items.sort_by_cached_key(|item| listed.iter().position(|&m| m == mv(item)));
+        }
+    }
+
     /// What threats prove of a position the exact search did not settle:
     /// a win for the player to move by continuous fours or threats.
     fn threat_value(&self, pos: &MnkGame, budget: &Budget) -> Value {
@@ -289,6 +299,7 @@ impl MnkSolver {
             };
             out.extend(class.into_iter().map(|mv| (mv, value, worse)));
         }
+        self.in_class_order(pos, &mut out, |&(mv, _, _)| mv);
         // Rank what is left by the playing search; moves proven not to
         // keep the win come last.
         let (estimates, _) = self.playing_search(pos, budget);
@@ -482,6 +493,7 @@ impl Solver<MnkGame> for MnkSolver {
                 estimate,
             }));
         }
+        self.in_class_order(pos, &mut out, |j| j.mv);
         // Time ran out before a best move was proven: the moves left open
         // are ranked by the playing search (which always looks a few
         // plies ahead), never drawn at random.
