@@ -232,26 +232,33 @@ impl MnkSolver {
         classes
     }
 
-    /// `classes`, on gravity boards in the exact search's order (the
+    /// `judge` of each class of moves (see `classes`), for each of its
+    /// moves, in the order the moves are listed (so that a seeded choice
+    /// among equal moves does not change with the proof order). On gravity
+    /// boards the classes are judged in the exact search's order (the
     /// threats a move makes, then the centre), so that when time is short
     /// the moves most likely best are proven first.
-    fn classes_promising_first(&self, pos: &MnkGame) -> Vec<Vec<usize>> {
-        let mut classes = self.classes(pos);
+    fn judge_classes<T: Copy>(
+        &self,
+        pos: &MnkGame,
+        mut judge: impl FnMut(&MnkGame) -> T,
+    ) -> Vec<(usize, T)> {
+        let classes = self.classes(pos);
+        let mut order: Vec<usize> = (0..classes.len()).collect();
         if let Some(shape) = &self.shape {
             let (x, o) = pos.bits();
-            classes.sort_by_cached_key(|class| shape.order_key(x, o, class[0]));
+            order.sort_by_cached_key(|&i| shape.order_key(x, o, classes[i][0]));
         }
+        let mut judged = vec![None; classes.len()];
+        for i in order {
+            judged[i] = Some(judge(&pos.after(classes[i][0])));
+        }
+        // Every class was judged: `flatten` only unwraps.
         classes
-    }
-
-    /// Puts judged moves back in the order `classes` lists them (the
-    /// proofs ran promising first), so that a seeded choice among equal
-    /// moves is what it was.
-    fn in_class_order<T>(&self, pos: &MnkGame, items: &mut [T], mv: impl Fn(&T) -> usize) {
-        if self.shape.is_some() {
-            let listed = self.classes(pos).concat();
-            items.sort_by_cached_key(|item| listed.iter().position(|&m| m == mv(item)));
-        }
+            .iter()
+            .zip(judged.into_iter().flatten())
+            .flat_map(|(class, j)| class.iter().map(move |&mv| (mv, j)))
+            .collect()
     }
 
     /// What threats prove of a position the exact search did not settle:
@@ -284,27 +291,23 @@ impl MnkSolver {
     /// (without plies). Lost: every move is a proven loss. The playing
     /// search ranks what the proofs leave equal.
     fn judge_by_outcome(&self, pos: &MnkGame, sign: i32, budget: &Budget) -> Vec<Judged<usize>> {
-        let mut out = Vec::new();
-        for class in self.classes_promising_first(pos) {
-            let child = pos.after(class[0]);
+        let out = self.judge_classes(pos, |child| {
             // `worse`: proven not to keep the win.
-            let (value, worse) = match Self::terminal(&child) {
+            match Self::terminal(child) {
                 Some(v) => (v.for_mover(), false),
                 None if sign < 0 => (Value::outcome_only(Outcome::Loss), false),
-                None => match self.bounded(&child, -1, 0, budget) {
+                None => match self.bounded(child, -1, 0, budget) {
                     Some(v) if v < 0 => (Value::outcome_only(Outcome::Win), false),
                     Some(_) => (Value::UNKNOWN, true),
                     None => (Value::UNKNOWN, false),
                 },
-            };
-            out.extend(class.into_iter().map(|mv| (mv, value, worse)));
-        }
-        self.in_class_order(pos, &mut out, |&(mv, _, _)| mv);
+            }
+        });
         // Rank what is left by the playing search; moves proven not to
         // keep the win come last.
         let (estimates, _) = self.playing_search(pos, budget);
         out.into_iter()
-            .map(|(mv, value, worse)| Judged {
+            .map(|(mv, (value, worse))| Judged {
                 mv,
                 value,
                 estimate: Some(if worse {
@@ -457,8 +460,6 @@ impl Solver<MnkGame> for MnkSolver {
         };
         // The child score (for the opponent) that a best move leaves.
         let target = if parent == 0 { 0 } else { -(parent + 1) };
-        let mut out = Vec::new();
-        let mut open = false;
         // On free boards the playing search needs time of its own to rank
         // what the proofs leave open (its gravity twin always looks 3
         // plies ahead whatever the budget).
@@ -467,33 +468,32 @@ impl Solver<MnkGame> for MnkSolver {
         } else {
             budget.share(0.7)
         };
-        for class in self.classes_promising_first(pos) {
-            let child = pos.after(class[0]);
-            // Moves proven worse than the best rank below those the
-            // budget left open, which may be the best.
-            let (value, estimate) = match Self::terminal(&child) {
-                Some(v) => (v.for_mover(), None),
-                // Proven however little budget is left.
-                None if Self::wins_at_once(&child) => (score_value(WIN - 1).for_mover(), None),
-                None => match self.bounded(&child, target, target + 1, &proofs) {
-                    Some(v) if v <= target => (score_value(target).for_mover(), None),
-                    // Worse than the best: a loss when the best is a draw,
-                    // otherwise not worked out (it is never chosen).
-                    Some(_) if parent == 0 => (Value::outcome_only(Outcome::Loss), None),
-                    Some(_) => (Value::UNKNOWN, Some(WORSE)),
-                    None => {
-                        open = true;
-                        (Value::UNKNOWN, Some(OPEN))
-                    }
-                },
-            };
-            out.extend(class.into_iter().map(|mv| Judged {
+        let mut out: Vec<Judged<usize>> = self
+            .judge_classes(pos, |child| {
+                // Moves proven worse than the best rank below those the
+                // budget left open, which may be the best.
+                match Self::terminal(child) {
+                    Some(v) => (v.for_mover(), None),
+                    // Proven however little budget is left.
+                    None if Self::wins_at_once(child) => (score_value(WIN - 1).for_mover(), None),
+                    None => match self.bounded(child, target, target + 1, &proofs) {
+                        Some(v) if v <= target => (score_value(target).for_mover(), None),
+                        // Worse than the best: a loss when the best is a draw,
+                        // otherwise not worked out (it is never chosen).
+                        Some(_) if parent == 0 => (Value::outcome_only(Outcome::Loss), None),
+                        Some(_) => (Value::UNKNOWN, Some(WORSE)),
+                        None => (Value::UNKNOWN, Some(OPEN)),
+                    },
+                }
+            })
+            .into_iter()
+            .map(|(mv, (value, estimate))| Judged {
                 mv,
                 value,
                 estimate,
-            }));
-        }
-        self.in_class_order(pos, &mut out, |j| j.mv);
+            })
+            .collect();
+        let open = out.iter().any(|j| j.estimate == Some(OPEN));
         // Time ran out before a best move was proven: the moves left open
         // are ranked by the playing search (which always looks a few
         // plies ahead), never drawn at random.
