@@ -66,6 +66,12 @@ pub enum Command {
         /// 2 GiB table (default: one per core).
         #[arg(long)]
         threads: Option<usize>,
+        /// With --play: this many stones more past --depth along the
+        /// computer's own games (its best move, every reply of the
+        /// person's; the last stone only its best moves), so that the
+        /// computer's move is in the book wherever book play leads it.
+        #[arg(long, default_value_t = 1, requires = "play")]
+        beyond: u32,
     },
     /// Report the value of a position and the result of every move.
     Analyze {

@@ -204,15 +204,18 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
     })
 }
 
-pub fn book(
-    name: &str,
-    depth: u32,
-    play: bool,
-    keep_ms: u64,
-    threads: Option<usize>,
-    out: &std::path::Path,
-) -> Result<ExitCode> {
-    let threads = threads
+/// What `unbeatable book` is asked to make (see the command line's help).
+pub struct BookPlan {
+    pub depth: u32,
+    pub play: bool,
+    pub keep_ms: u64,
+    pub threads: Option<usize>,
+    pub beyond: u32,
+}
+
+pub fn book(name: &str, plan: &BookPlan, out: &std::path::Path) -> Result<ExitCode> {
+    let threads = plan
+        .threads
         .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
         .unwrap_or(1);
     let (ruleset, _) = rules::find(name)?;
@@ -231,10 +234,11 @@ pub fn book(
     let made = ruleset
         .rules
         .make_book(BookJob {
-            depth,
-            play,
-            keep_over: std::time::Duration::from_millis(keep_ms),
+            depth: plan.depth,
+            play: plan.play,
+            keep_over: std::time::Duration::from_millis(plan.keep_ms),
             threads,
+            beyond: if plan.play { plan.beyond } else { 0 },
             resume: resume.as_deref(),
             save: &mut save,
             progress: &mut |line| eprintln!("{line}"),

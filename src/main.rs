@@ -47,7 +47,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
             play,
             keep_ms,
             threads,
-        }) => commands::book(&ruleset, depth, play, keep_ms, threads, &out),
+            beyond,
+        }) => commands::book(
+            &ruleset,
+            &commands::BookPlan {
+                depth,
+                play,
+                keep_ms,
+                threads,
+                beyond,
+            },
+            &out,
+        ),
         Some(Command::Play {
             ruleset,
             plain,

@@ -57,6 +57,10 @@ pub struct BookJob<'a> {
     pub keep_over: std::time::Duration,
     /// Positions proven at once (each thread with its own table).
     pub threads: usize,
+    /// With `play`: this many stones more along the computer's own games
+    /// (its best move, every reply of the person's, and the last layer
+    /// only its best moves).
+    pub beyond: u32,
     /// An earlier run's book to go on from.
     pub resume: Option<&'a str>,
     /// Hears the book as it stands, now and then, to write it; an error

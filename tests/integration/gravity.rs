@@ -249,6 +249,35 @@ fn connect_four_book_holds_one_ply_deep() {
     );
 }
 
+/// The shipped Connect Four book past its last full layer (the computer's
+/// best moves, see `unbeatable book --beyond`): a spread sample of those
+/// entries, each proven afresh by a search with no book.
+#[test]
+fn connect_four_book_beyond_its_depth_is_exact() {
+    use std::sync::Arc;
+    use unbeatable::engine::Budget;
+    use unbeatable::games::mnk::book;
+    use unbeatable::games::mnk::{Geometry, MnkSolver};
+    let geo = Arc::new(Geometry::with_gravity(7, 6, 4, true));
+    let shipped = book::builtin(&geo);
+    let beyond: Vec<_> = shipped
+        .entries()
+        .into_iter()
+        .filter(|&(x, o, _)| (x | o).count_ones() > shipped.depth)
+        .collect();
+    assert!(!beyond.is_empty(), "no entry past depth {}", shipped.depth);
+    let step = (beyond.len() / 3).max(1);
+    for &(x, o, score) in beyond.iter().step_by(step) {
+        let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+        let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
+        assert_eq!(
+            fresh.exact(&pos, &Budget::unlimited()),
+            Some(score),
+            "{pos:?}"
+        );
+    }
+}
+
 /// A child's score (relative to the child) one ply further from the end,
 /// as its parent sees the distance.
 fn to_parent(score: i32) -> i32 {
@@ -288,4 +317,44 @@ fn with_no_time_left_a_proven_position_still_blocks_the_win_at_once() {
             assert_eq!(value.plies, Some(2), "{}", pos.format_move(mv));
         }
     }
+}
+
+/// A lost position its book proves, with no time left to prove any move:
+/// every move is still a proven loss, and the computer plays the one its
+/// playing search rates best (it had picked among moves left unknown at
+/// random).
+#[test]
+fn with_no_time_left_a_lost_position_is_played_by_the_search() {
+    use unbeatable::engine::{Level, choose};
+    use unbeatable::session::rng_for;
+    let rules = gravity(7, 6, 4);
+    // After `d` the second player loses: the first wins with the 41st stone.
+    let pos = play(&rules, "d");
+    let (x, o) = pos.bits();
+    let mut book = Book::default();
+    book.insert(&rules.geo, x, o, 40 - WIN);
+    let solver = MnkSolver::with_book(Arc::clone(&rules.geo), book);
+    let mut chosen = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let choice = choose(
+            &solver,
+            &pos,
+            Level::Perfect,
+            &mut rng_for(Some(seed)),
+            &Budget::of(Duration::ZERO),
+        )
+        .expect("a move");
+        assert_eq!(choice.value.outcome, Outcome::Loss, "seed {seed}");
+        assert!(choice.value.is_proven(), "seed {seed}");
+        chosen.insert(pos.format_move(choice.mv));
+    }
+    // The position is its own mirror image: a move and its mirror are one.
+    let mirrored = |m: &str| ((b'a' + b'g') - m.as_bytes()[0]) as char;
+    let first = chosen.first().cloned().unwrap_or_default();
+    assert!(
+        chosen
+            .iter()
+            .all(|m| *m == first || m.starts_with(mirrored(&first))),
+        "{chosen:?}"
+    );
 }

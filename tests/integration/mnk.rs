@@ -289,10 +289,13 @@ fn the_book_command_resumes_and_keeps_other_files() {
         .success()
         .stderr(predicates::str::contains("going on from"));
     assert_eq!(read(&resumed).entries(), read(&whole).entries());
-    // What play reaches is a part of every position.
+    // What play reaches is a part of every position (the play book goes
+    // one stone further along the computer's games: its best moves).
     let play = dir.join("play.book");
     book("3", &play, true).success();
-    let (all, reached) = (read(&whole), read(&play));
+    let whole4 = dir.join("whole4.book");
+    book("4", &whole4, false).success();
+    let (all, reached) = (read(&whole4), read(&play));
     assert!(reached.len() < all.len());
     for (x, o, score) in reached.entries() {
         assert_eq!(all.get(&geo, x, o), Some(score));

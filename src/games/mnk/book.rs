@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use super::Geometry;
+use crate::engine::Game as _;
 
 /// Exact scores (relative to the position, see `tt::WIN`) by canonical
 /// `(x, o)` bitboards.
@@ -179,6 +180,10 @@ pub struct Plan {
     pub save_every: Duration,
     /// Positions proven at once, each by its own search and table.
     pub threads: usize,
+    /// With `Coverage::Play`: this many stones more along the computer's
+    /// own games past `depth` (see `computer_layer`), so that its move is
+    /// in the book wherever book play leads it, on either side.
+    pub beyond: u32,
 }
 
 /// Where a build has got to, for its progress line.
@@ -244,31 +249,25 @@ pub fn make<E>(
             }
         }
         let mut failed = None;
-        prove_all(
-            geo,
-            &solvers,
-            &todo,
-            plan.keep_over,
-            |(x, o), score, keep| {
-                tally.done += 1;
-                if let Some(score) = score {
-                    known.insert((x, o), score);
-                    if stones == 0 || keep {
-                        book.put((x, o), score);
-                        tally.kept += 1;
-                    }
+        prove_all(&solvers, &todo, plan.keep_over, |(x, o), (score, keep)| {
+            tally.done += 1;
+            if let Some(score) = score {
+                known.insert((x, o), score);
+                if stones == 0 || keep {
+                    book.put((x, o), score);
+                    tally.kept += 1;
                 }
-                if saved.elapsed() >= plan.save_every {
-                    if let Err(e) = save(&book) {
-                        failed = Some(e);
-                        return false;
-                    }
-                    progress(tally);
-                    saved = Instant::now();
+            }
+            if saved.elapsed() >= plan.save_every {
+                if let Err(e) = save(&book) {
+                    failed = Some(e);
+                    return false;
                 }
-                true
-            },
-        );
+                progress(tally);
+                saved = Instant::now();
+            }
+            true
+        });
         if let Some(e) = failed {
             return Err(e);
         }
@@ -289,19 +288,212 @@ pub fn make<E>(
             };
         }
     }
+    if plan.coverage == Coverage::Play {
+        for stones in plan.depth + 1..=plan.depth + plan.beyond {
+            let last = stones == plan.depth + plan.beyond;
+            let mut build = Build {
+                solvers: &solvers,
+                plan,
+                known: &mut known,
+                book: &mut book,
+            };
+            walked = build.computer_layer(&walked, stones, last, &mut save, &mut progress)?;
+        }
+    }
     book.partial = false;
     Ok(book)
 }
 
+/// What a layer past `Plan::depth` works on.
+struct Build<'a> {
+    solvers: &'a [super::MnkSolver],
+    plan: &'a Plan,
+    known: &'a mut HashMap<(u64, u64), i32>,
+    book: &'a mut Book,
+}
+
+impl Build<'_> {
+    /// One stone past the full layers along the computer's own games: from
+    /// each walked position (of `stones - 1` stones) where the computer
+    /// moves, its best move's child, always kept (play then moves at once,
+    /// where a search of each move may not find the best in time); from
+    /// each where the person moves, unless `last`, every child (positions
+    /// where the computer moves next). Returns the positions walked to.
+    fn computer_layer<E>(
+        &mut self,
+        walked: &BTreeSet<Walked>,
+        stones: u32,
+        last: bool,
+        save: &mut impl FnMut(&Book) -> Result<(), E>,
+        progress: &mut impl FnMut(Progress),
+    ) -> Result<BTreeSet<Walked>, E> {
+        let solvers = self.solvers;
+        let geo = &solvers[0].geo;
+        let mover = ((stones - 1) % 2) as u8;
+        let open = |&(x, o): &(u64, u64)| !geo.is_over(x, o);
+        let persons: BTreeSet<(u64, u64)> = walked
+            .iter()
+            .filter(|&&(p, c)| c != mover && open(&p))
+            .map(|&(p, _)| p)
+            .collect();
+        let replies = if last {
+            BTreeSet::new()
+        } else {
+            next_layer(geo, &persons, stones - 1)
+        };
+        // The computer's positions with their scores, and the best moves
+        // already in the book (from an earlier run).
+        let mut best: HashMap<(u64, u64), (u64, u64)> = HashMap::new();
+        let mut scores: HashMap<(u64, u64), i32> = HashMap::new();
+        for &(p, c) in walked {
+            if c == mover
+                && open(&p)
+                && let Some(&score) = self.known.get(&p)
+            {
+                match self.kept_best(p, score) {
+                    Some(child) => {
+                        best.insert(p, child);
+                    }
+                    None => {
+                        scores.insert(p, score);
+                    }
+                }
+            }
+        }
+        let mut tally = Progress {
+            stones,
+            done: 0,
+            positions: replies.len() + best.len() + scores.len(),
+            kept: 0,
+        };
+        let mut todo = Vec::new();
+        for &(x, o) in &replies {
+            match self.book.entries.get(&(x, o)) {
+                Some(&score) => {
+                    self.known.insert((x, o), score);
+                    tally.done += 1;
+                }
+                None if !open(&(x, o)) => tally.done += 1,
+                None => todo.push((x, o)),
+            }
+        }
+        tally.done += best.len();
+        let mut saved = Instant::now();
+        let mut failed = None;
+        let save_every = self.plan.save_every;
+        let keep_over = self.plan.keep_over;
+        let mut heard = |book: &Book, tally: &Progress| {
+            if saved.elapsed() >= save_every {
+                if let Err(e) = save(book) {
+                    failed = Some(e);
+                    return false;
+                }
+                progress(*tally);
+                saved = Instant::now();
+            }
+            true
+        };
+        let (known, book) = (&mut *self.known, &mut *self.book);
+        prove_all(solvers, &todo, keep_over, |pos, (score, keep)| {
+            tally.done += 1;
+            if let Some(score) = score {
+                known.insert(pos, score);
+                if keep {
+                    book.put(pos, score);
+                    tally.kept += 1;
+                }
+            }
+            heard(book, &tally)
+        });
+        let parents: Vec<(u64, u64)> = scores.keys().copied().collect();
+        let unlimited = crate::engine::Budget::unlimited();
+        run_all(
+            solvers,
+            &parents,
+            |solver, pos| {
+                let (x, o) = pos.bits();
+                solver.best_move(pos, scores[&(x, o)], &unlimited)
+            },
+            |p, mv| {
+                tally.done += 1;
+                if let Some(mv) = mv {
+                    let child =
+                        super::MnkGame::from_bits(std::sync::Arc::clone(geo), p.0, p.1).after(mv);
+                    let (x, o) = child.bits();
+                    let c = geo.canonical(x, o).0;
+                    best.insert(p, c);
+                    if open(&c) {
+                        let score = super::solver::child_target(scores[&p]);
+                        known.insert(c, score);
+                        book.put(c, score);
+                        tally.kept += 1;
+                    }
+                }
+                heard(book, &tally)
+            },
+        );
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        progress(tally);
+        save(book)?;
+        let mut next = BTreeSet::new();
+        for &(p, c) in walked {
+            if c == mover {
+                next.extend(best.get(&p).filter(|b| open(b)).map(|&b| (b, c)));
+            } else if !last && open(&p) {
+                let children = next_layer(geo, &BTreeSet::from([p]), stones - 1);
+                next.extend(children.into_iter().filter(open).map(|b| (b, c)));
+            }
+        }
+        Ok(next)
+    }
+
+    /// The best move an earlier run kept for `p` (canonical, exact score
+    /// `score`): the first child, in the order `best_move` tries them, that
+    /// the book holds at a best move's score.
+    fn kept_best(&self, p: (u64, u64), score: i32) -> Option<(u64, u64)> {
+        let solver = &self.solvers[0];
+        let target = super::solver::child_target(score);
+        let pos = super::MnkGame::from_bits(std::sync::Arc::clone(&solver.geo), p.0, p.1);
+        solver.moves_to_prove(&pos).into_iter().find_map(|mv| {
+            let (x, o) = pos.after(mv).bits();
+            let c = solver.geo.canonical(x, o).0;
+            (self.book.entries.get(&c) == Some(&target)).then_some(c)
+        })
+    }
+}
+
 /// Proves `todo` on as many threads as there are `solvers`, each with its
 /// own, handing each result to `each` on this thread with whether to keep
-/// it (see `worth_keeping`); stops early when `each` says `false`.
+/// it (see `proven_fresh`); stops early when `each` says `false`.
 fn prove_all(
-    geo: &std::sync::Arc<Geometry>,
     solvers: &[super::MnkSolver],
     todo: &[(u64, u64)],
     keep_over: Duration,
-    mut each: impl FnMut((u64, u64), Option<i32>, bool) -> bool,
+    each: impl FnMut((u64, u64), (Option<i32>, bool)) -> bool,
+) {
+    run_all(
+        solvers,
+        todo,
+        |solver, pos| {
+            let started = Instant::now();
+            let score = solver.exact(pos, &crate::engine::Budget::unlimited());
+            let keep = started.elapsed() >= keep_over || !proven_fresh(pos, keep_over);
+            (score, keep)
+        },
+        each,
+    );
+}
+
+/// Runs `work` on each of `todo` (as positions) on as many threads as
+/// there are `solvers`, each with its own, handing each result to `each`
+/// on this thread; stops early when `each` says `false`.
+fn run_all<R: Send>(
+    solvers: &[super::MnkSolver],
+    todo: &[(u64, u64)],
+    work: impl Fn(&super::MnkSolver, &super::MnkGame) -> R + Sync,
+    mut each: impl FnMut((u64, u64), R) -> bool,
 ) {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
@@ -309,27 +501,23 @@ fn prove_all(
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::channel();
         for solver in solvers {
-            let (tx, next, stop) = (tx.clone(), &next, &stop);
+            let (tx, next, stop, work) = (tx.clone(), &next, &stop, &work);
             scope.spawn(move || {
-                let budget = crate::engine::Budget::unlimited();
                 while !stop.load(Ordering::Relaxed) {
                     let Some(&(x, o)) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    let pos = super::MnkGame::from_bits(std::sync::Arc::clone(geo), x, o);
-                    let started = Instant::now();
-                    let score = solver.exact(&pos, &budget);
-                    let keep = started.elapsed() >= keep_over || !proven_fresh(&pos, keep_over);
-                    if tx.send(((x, o), score, keep)).is_err() {
+                    let pos = super::MnkGame::from_bits(std::sync::Arc::clone(&solver.geo), x, o);
+                    if tx.send(((x, o), work(solver, &pos))).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for (pos, score, took) in rx {
-            if !each(pos, score, took) {
-                // The threads finish the proofs they are in, unheard.
+        for (pos, result) in rx {
+            if !each(pos, result) {
+                // The threads finish the work they are in, unheard.
                 stop.store(true, Ordering::Relaxed);
                 break;
             }
@@ -432,4 +620,79 @@ pub fn generate(
         }
     }
     book
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+
+    use super::{Book, Coverage, Plan, make};
+    use crate::engine::{Budget, Game, Status};
+    use crate::games::mnk::solver::child_target;
+    use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
+
+    /// A play book of the 5×4 gravity board two stones deep and three
+    /// more along the computer's games: every entry is the position's
+    /// exact value, and in random games against the book's computer (on
+    /// either side) each of its positions short of the last layer is in
+    /// the book with a best move's child, so that it never searches there.
+    #[test]
+    fn the_computers_games_past_the_depth_stay_in_the_book() {
+        let geo = Arc::new(Geometry::with_gravity(5, 4, 4, true));
+        let plan = Plan {
+            depth: 2,
+            coverage: Coverage::Play,
+            keep_over: Duration::ZERO,
+            save_every: Duration::from_secs(3600),
+            threads: 2,
+            beyond: 3,
+        };
+        let book = make(&geo, &plan, Book::default(), |_| Ok::<(), ()>(()), |_| {})
+            .expect("saving cannot fail");
+        let fresh = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+        let deepest = book
+            .entries()
+            .iter()
+            .map(|&(x, o, _)| (x | o).count_ones())
+            .max();
+        assert_eq!(deepest, Some(plan.depth + plan.beyond));
+        for (x, o, score) in book.entries() {
+            let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
+            assert_eq!(
+                fresh.exact(&pos, &Budget::unlimited()),
+                Some(score),
+                "{x:x} {o:x}"
+            );
+        }
+        let in_book = |pos: &MnkGame| {
+            let (x, o) = pos.bits();
+            book.get(&geo, x, o)
+        };
+        let mut rng = StdRng::seed_from_u64(5);
+        for game in 0..200 {
+            let computer = game % 2;
+            let mut pos = MnkGame::new(Arc::clone(&geo));
+            let mut stones = 0;
+            while pos.status() == Status::Ongoing && stones < plan.depth + plan.beyond {
+                let mv = if stones % 2 == computer {
+                    let score = in_book(&pos).expect("the computer's position is in the book");
+                    // The first best move in the order the build tries them.
+                    let best = fresh.moves_to_prove(&pos).into_iter().find(|&mv| {
+                        let child = pos.after(mv);
+                        child.status() != Status::Ongoing
+                            || in_book(&child) == Some(child_target(score))
+                    });
+                    best.expect("a best move's child is in the book")
+                } else {
+                    let moves: Vec<usize> = pos.moves().collect();
+                    moves[rng.random_range(0..moves.len())]
+                };
+                pos = pos.after(mv);
+                stones += 1;
+            }
+        }
+    }
 }

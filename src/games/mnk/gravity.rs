@@ -462,6 +462,22 @@ impl<'a> GravitySearch<'a> {
         let v = self.negamax(cur, mask, 0, alpha, beta);
         (!self.aborted).then_some(v)
     }
+    /// The column the table holds as best for a position given by
+    /// screen-cell bits: the move the last search of it found best (a
+    /// hint for ordering, not a proof).
+    #[must_use]
+    pub fn table_column(&self, x: u64, o: u64) -> Option<usize> {
+        let (x, o) = (self.shape.from_cells(x), self.shape.from_cells(o));
+        let mask = x | o;
+        let cur = if mask.count_ones() % 2 == 0 { x } else { o };
+        let (key, mirrored) = self.key(cur, mask);
+        let col = self.tt.probe(key)?.best?;
+        Some(if mirrored {
+            self.shape.width - 1 - col
+        } else {
+            col
+        })
+    }
 }
 
 impl Windowed for GravitySearch<'_> {

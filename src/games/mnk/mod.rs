@@ -146,6 +146,7 @@ impl Family for Mnk {
             keep_over: job.keep_over,
             save_every: std::time::Duration::from_secs(60),
             threads: job.threads,
+            beyond: job.beyond,
         };
         let started = std::time::Instant::now();
         let progress = job.progress;

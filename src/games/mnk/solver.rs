@@ -66,6 +66,20 @@ pub fn score_value(score: i32) -> Value {
     }
 }
 
+/// The score (relative to it) of a best move's child of a position whose
+/// exact score is `parent`: a win in `p` plies leaves a loss in `p - 1`,
+/// a loss in `p` a win in `p - 1`, a draw a draw.
+#[must_use]
+pub(super) const fn child_target(parent: i32) -> i32 {
+    if parent > 0 {
+        -(parent + 1)
+    } else if parent < 0 {
+        -(parent - 1)
+    } else {
+        0
+    }
+}
+
 impl MnkSolver {
     /// A solver with the built-in book for the board (read when first needed).
     #[must_use]
@@ -232,25 +246,65 @@ impl MnkSolver {
         classes
     }
 
+    /// The order in which the classes of `pos`'s moves are proven: on
+    /// gravity boards, moves whose child the book holds (the build keeps
+    /// the computer's best move there), then `table`'s column (the move
+    /// the table holds best for the position: what the search of its own
+    /// value found), then the exact search's order (the threats a move
+    /// makes, then the centre), so that when time is short the moves most
+    /// likely best are proven first.
+    fn proof_order(
+        &self,
+        pos: &MnkGame,
+        classes: &[Vec<usize>],
+        table: Option<usize>,
+    ) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..classes.len()).collect();
+        if let Some(shape) = &self.shape {
+            let (x, o) = pos.bits();
+            let book = self.book();
+            order.sort_by_cached_key(|&i| {
+                let mv = classes[i][0];
+                let (cx, co) = pos.after(mv).bits();
+                (
+                    book.get(&self.geo, cx, co).is_none(),
+                    table != Some(mv % shape.width),
+                    shape.order_key(x, o, mv),
+                )
+            });
+        }
+        order
+    }
+
+    /// One move of each class of `pos`'s moves, in `proof_order` without
+    /// the table's hint: the order `best_move` tries them in.
+    pub(super) fn moves_to_prove(&self, pos: &MnkGame) -> Vec<usize> {
+        let classes = self.classes(pos);
+        self.proof_order(pos, &classes, None)
+            .into_iter()
+            .map(|i| classes[i][0])
+            .collect()
+    }
+
     /// `judge` of each class of moves (see `classes`), for each of its
     /// moves, in the order the moves are listed (so that a seeded choice
-    /// among equal moves does not change with the proof order). On gravity
-    /// boards the classes are judged in the exact search's order (the
-    /// threats a move makes, then the centre), so that when time is short
-    /// the moves most likely best are proven first.
+    /// among equal moves does not change with the proof order); the
+    /// classes are judged in `proof_order`.
     fn judge_classes<T: Copy>(
         &self,
         pos: &MnkGame,
         mut judge: impl FnMut(&MnkGame) -> T,
     ) -> Vec<(usize, T)> {
         let classes = self.classes(pos);
-        let mut order: Vec<usize> = (0..classes.len()).collect();
-        if let Some(shape) = &self.shape {
-            let (x, o) = pos.bits();
-            order.sort_by_cached_key(|&i| shape.order_key(x, o, classes[i][0]));
-        }
+        let table = match &self.shape {
+            Some(_) => {
+                let (x, o) = pos.bits();
+                self.with_search(&Budget::unlimited(), |_| None, |s| s.table_column(x, o))
+            }
+            None => None,
+        };
         let mut judged = vec![None; classes.len()];
-        for i in order {
+        for i in self.proof_order(pos, &classes, table) {
             judged[i] = Some(judge(&pos.after(classes[i][0])));
         }
         // Every class was judged: `flatten` only unwraps.
@@ -259,6 +313,35 @@ impl MnkSolver {
             .zip(judged.into_iter().flatten())
             .flat_map(|(class, j)| class.iter().map(move |&mv| (mv, j)))
             .collect()
+    }
+
+    /// Whether a child of a position whose exact score is `parent` is a
+    /// best move's: its own score is then `child_target(parent)`, which
+    /// no child's is below, so a null window at it decides. `None` when
+    /// the budget ran out first.
+    fn is_best_child(&self, child: &MnkGame, parent: i32, budget: &Budget) -> Option<bool> {
+        let target = child_target(parent);
+        match Self::terminal(child) {
+            // The mover has just won (a loss now for the child), or drawn.
+            Some(v) => Some(if v.outcome == Outcome::Loss { -WIN } else { 0 } == target),
+            None if Self::wins_at_once(child) => Some(WIN - 1 == target),
+            None => self
+                .bounded(child, target, target + 1, budget)
+                .map(|v| v <= target),
+        }
+    }
+
+    /// A best move of a position whose exact score is `parent` (win
+    /// fastest, draw, or hold out longest): the first of `moves_to_prove`
+    /// that a null window proves best. What the book keeps for the
+    /// computer's positions; `None` when the budget ran out first.
+    pub(super) fn best_move(&self, pos: &MnkGame, parent: i32, budget: &Budget) -> Option<usize> {
+        for mv in self.moves_to_prove(pos) {
+            if self.is_best_child(&pos.after(mv), parent, budget)? {
+                return Some(mv);
+            }
+        }
+        None
     }
 
     /// What threats prove of a position the exact search did not settle:
@@ -291,12 +374,14 @@ impl MnkSolver {
     /// (without plies). Lost: every move is a proven loss. The playing
     /// search ranks what the proofs leave equal.
     fn judge_by_outcome(&self, pos: &MnkGame, sign: i32, budget: &Budget) -> Vec<Judged<usize>> {
+        // Time left for the playing search to rank what is left open.
+        let proofs = budget.share(0.9);
         let out = self.judge_classes(pos, |child| {
             // `worse`: proven not to keep the win.
             match Self::terminal(child) {
                 Some(v) => (v.for_mover(), false),
                 None if sign < 0 => (Value::outcome_only(Outcome::Loss), false),
-                None => match self.bounded(child, -1, 0, budget) {
+                None => match self.bounded(child, -1, 0, &proofs) {
                     Some(v) if v < 0 => (Value::outcome_only(Outcome::Win), false),
                     Some(_) => (Value::UNKNOWN, true),
                     None => (Value::UNKNOWN, false),
@@ -405,24 +490,14 @@ impl Solver<MnkGame> for MnkSolver {
     /// Only the best moves need exact values to choose among them: each
     /// other move is refuted by one null-window search instead of solved.
     fn judge(&self, pos: &MnkGame, budget: &Budget) -> Vec<Judged<usize>> {
-        let parent = match self.known(pos, &budget.share(0.5)) {
+        // Most of the budget goes to the position's own value: once it is
+        // found, the move its search found best is proven first, quickly,
+        // on the table that search filled.
+        let parent = match self.known(pos, &budget.share(0.8)) {
             Known::Exact(score) => Some(score),
             Known::Outcome(sign) => return self.judge_by_outcome(pos, sign, budget),
             Known::Unknown => None,
         };
-        if parent.is_some_and(|s| s < 0) {
-            // Lost: every move's exact result, to hold out longest.
-            return self
-                .move_results(pos, budget)
-                .listed
-                .into_iter()
-                .map(|(mv, value)| Judged {
-                    mv,
-                    value,
-                    estimate: None,
-                })
-                .collect();
-        }
         let Some(parent) = parent else {
             if let Some(shape) = &self.shape {
                 return Self::estimated(pos, shape, budget);
@@ -458,32 +533,34 @@ impl Solver<MnkGame> for MnkSolver {
                 })
                 .collect();
         };
-        // The child score (for the opponent) that a best move leaves.
-        let target = if parent == 0 { 0 } else { -(parent + 1) };
-        // On free boards the playing search needs time of its own to rank
-        // what the proofs leave open (its gravity twin always looks 3
-        // plies ahead whatever the budget).
-        let proofs = if self.shape.is_some() {
-            budget.clone()
+        // The playing search needs time of its own to rank what the proofs
+        // leave open (on free boards to look deep enough; its gravity twin
+        // always looks 3 plies ahead, which still takes a few milliseconds).
+        let proofs = budget.share(if self.shape.is_some() { 0.9 } else { 0.7 });
+        // Every move of a lost position loses: those not proven longest
+        // are losses of unknown length.
+        let other = if parent < 0 {
+            Value::outcome_only(Outcome::Loss)
         } else {
-            budget.share(0.7)
+            Value::UNKNOWN
         };
         let mut out: Vec<Judged<usize>> = self
             .judge_classes(pos, |child| {
                 // Moves proven worse than the best rank below those the
                 // budget left open, which may be the best.
-                match Self::terminal(child) {
-                    Some(v) => (v.for_mover(), None),
+                if let Some(v) = Self::terminal(child) {
+                    return (v.for_mover(), None);
+                }
+                if Self::wins_at_once(child) {
                     // Proven however little budget is left.
-                    None if Self::wins_at_once(child) => (score_value(WIN - 1).for_mover(), None),
-                    None => match self.bounded(child, target, target + 1, &proofs) {
-                        Some(v) if v <= target => (score_value(target).for_mover(), None),
-                        // Worse than the best: a loss when the best is a draw,
-                        // otherwise not worked out (it is never chosen).
-                        Some(_) if parent == 0 => (Value::outcome_only(Outcome::Loss), None),
-                        Some(_) => (Value::UNKNOWN, Some(WORSE)),
-                        None => (Value::UNKNOWN, Some(OPEN)),
-                    },
+                    return (score_value(WIN - 1).for_mover(), None);
+                }
+                match self.is_best_child(child, parent, &proofs) {
+                    Some(true) => (score_value(child_target(parent)).for_mover(), None),
+                    // Worse than a draw: a loss.
+                    Some(false) if parent == 0 => (Value::outcome_only(Outcome::Loss), None),
+                    Some(false) => (other, Some(WORSE)),
+                    None => (other, Some(OPEN)),
                 }
             })
             .into_iter()
