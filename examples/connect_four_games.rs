@@ -34,7 +34,7 @@ fn main() {
     let first: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0);
     let rules = Rules::with_gravity(7, 6, 4, true);
     let (mut won, mut drawn, mut lost, mut gave_ground) = (0u64, 0u64, 0u64, 0u64);
-    let (mut moves, mut unproven) = (0u64, 0u64);
+    let (mut moves, mut unproven, mut unproven_won) = (0u64, 0u64, 0u64);
     let mut unproven_depth: Option<u32> = None;
     let mut slowest = Duration::ZERO;
     let began = Instant::now();
@@ -71,6 +71,9 @@ fn main() {
                     held = better(held, choice.value.outcome);
                 } else {
                     unproven += 1;
+                    // A won position whose move was not proven: where a
+                    // win could be thrown away.
+                    unproven_won += u64::from(held == Outcome::Win);
                     let stones = pos.bits().0.count_ones() + pos.bits().1.count_ones();
                     unproven_depth = Some(unproven_depth.map_or(stones, |d| d.max(stones)));
                 }
@@ -99,18 +102,18 @@ fn main() {
         }
         if (game + 1 - first) % 500 == 0 {
             eprintln!(
-                "{} games, {:.0} s: won {won}, drawn {drawn}, lost {lost}, lost a won or drawn position {gave_ground}, moves not proven {unproven} of {moves}",
+                "{} games, {:.0} s: won {won}, drawn {drawn}, lost {lost}, lost a won or drawn position {gave_ground}, moves not proven {unproven} of {moves} ({unproven_won} in won positions)",
                 game + 1 - first,
                 began.elapsed().as_secs_f64()
             );
         }
     }
     println!(
-        "| games | computer won | drawn | lost | lost a won or drawn position | moves not proven | slowest move |"
+        "| games | computer won | drawn | lost | lost a won or drawn position | moves not proven | of them in won positions | slowest move |"
     );
-    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     println!(
-        "| {games} | {won} | {drawn} | {lost} | {gave_ground} | {unproven} of {moves}{} | {:.0} ms |",
+        "| {games} | {won} | {drawn} | {lost} | {gave_ground} | {unproven} of {moves}{} | {unproven_won} | {:.0} ms |",
         unproven_depth.map_or(String::new(), |d| format!(" (up to {d} stones)")),
         slowest.as_secs_f64() * 1000.0
     );
