@@ -373,15 +373,19 @@ impl MnkSolver {
     /// table full of it), and those that keep the win are proven wins
     /// (without plies). Lost: every move is a proven loss. The playing
     /// search ranks what the proofs leave equal.
-    fn judge_by_outcome(&self, pos: &MnkGame, sign: i32, budget: &Budget) -> Vec<Judged<usize>> {
-        // Time left for the playing search to rank what is left open.
-        let proofs = budget.share(0.9);
+    fn judge_by_outcome(
+        &self,
+        pos: &MnkGame,
+        sign: i32,
+        proofs: &Budget,
+        budget: &Budget,
+    ) -> Vec<Judged<usize>> {
         let out = self.judge_classes(pos, |child| {
             // `worse`: proven not to keep the win.
             match Self::terminal(child) {
                 Some(v) => (v.for_mover(), false),
                 None if sign < 0 => (Value::outcome_only(Outcome::Loss), false),
-                None => match self.bounded(child, -1, 0, &proofs) {
+                None => match self.bounded(child, -1, 0, proofs) {
                     Some(v) if v < 0 => (Value::outcome_only(Outcome::Win), false),
                     Some(_) => (Value::UNKNOWN, true),
                     None => (Value::UNKNOWN, false),
@@ -490,12 +494,18 @@ impl Solver<MnkGame> for MnkSolver {
     /// Only the best moves need exact values to choose among them: each
     /// other move is refuted by one null-window search instead of solved.
     fn judge(&self, pos: &MnkGame, budget: &Budget) -> Vec<Judged<usize>> {
-        // Most of the budget goes to the position's own value: once it is
-        // found, the move its search found best is proven first, quickly,
-        // on the table that search filled.
-        let parent = match self.known(pos, &budget.share(0.8)) {
+        // On gravity boards the proofs end at nine tenths of the budget: the
+        // playing search that ranks what they leave open always looks 3
+        // plies ahead, which takes a few milliseconds. Most of it goes to
+        // the position's own value: once that is found, the move its search
+        // found best is proven first, quickly, on the table it filled. (On
+        // free boards the playing search needs half the budget to look deep
+        // enough past the proof.)
+        let gravity = self.shape.is_some();
+        let proofs = budget.share(if gravity { 0.9 } else { 1.0 });
+        let parent = match self.known(pos, &proofs.share(if gravity { 0.8 } else { 0.5 })) {
             Known::Exact(score) => Some(score),
-            Known::Outcome(sign) => return self.judge_by_outcome(pos, sign, budget),
+            Known::Outcome(sign) => return self.judge_by_outcome(pos, sign, &proofs, budget),
             Known::Unknown => None,
         };
         let Some(parent) = parent else {
@@ -533,10 +543,7 @@ impl Solver<MnkGame> for MnkSolver {
                 })
                 .collect();
         };
-        // The playing search needs time of its own to rank what the proofs
-        // leave open (on free boards to look deep enough; its gravity twin
-        // always looks 3 plies ahead, which still takes a few milliseconds).
-        let proofs = budget.share(if self.shape.is_some() { 0.9 } else { 0.7 });
+        let proofs = if gravity { proofs } else { budget.share(0.7) };
         // Every move of a lost position loses: those not proven longest
         // are losses of unknown length.
         let other = if parent < 0 {
