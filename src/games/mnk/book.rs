@@ -237,40 +237,14 @@ pub fn make<E>(
             positions: layer.len(),
             kept: 0,
         };
-        let mut todo = Vec::new();
-        for &(x, o) in &layer {
-            if geo.is_over(x, o) {
-                tally.done += 1;
-            } else if let Some(&score) = book.entries.get(&(x, o)) {
-                known.insert((x, o), score);
-                tally.done += 1;
-            } else {
-                todo.push((x, o));
-            }
+        Build {
+            solvers: &solvers,
+            plan,
+            known: &mut known,
+            book: &mut book,
+            saved: &mut saved,
         }
-        let mut failed = None;
-        prove_all(&solvers, &todo, plan.keep_over, |(x, o), (score, keep)| {
-            tally.done += 1;
-            if let Some(score) = score {
-                known.insert((x, o), score);
-                if stones == 0 || keep {
-                    book.put((x, o), score);
-                    tally.kept += 1;
-                }
-            }
-            if saved.elapsed() >= plan.save_every {
-                if let Err(e) = save(&book) {
-                    failed = Some(e);
-                    return false;
-                }
-                progress(tally);
-                saved = Instant::now();
-            }
-            true
-        });
-        if let Some(e) = failed {
-            return Err(e);
-        }
+        .prove_positions(&layer, stones == 0, &mut tally, &mut save, &mut progress)?;
         if stones > 0 && plan.coverage == Coverage::Play {
             walked = walk_on(geo, &walked, stones - 1, &known);
         }
@@ -296,6 +270,7 @@ pub fn make<E>(
                 plan,
                 known: &mut known,
                 book: &mut book,
+                saved: &mut saved,
             };
             walked = build.computer_layer(&walked, stones, last, &mut save, &mut progress)?;
         }
@@ -304,15 +279,58 @@ pub fn make<E>(
     Ok(book)
 }
 
-/// What a layer past `Plan::depth` works on.
+/// What a layer of the build works on.
 struct Build<'a> {
     solvers: &'a [super::MnkSolver],
     plan: &'a Plan,
+    /// Every score proven in this run, kept or not: the walk needs them.
     known: &'a mut HashMap<(u64, u64), i32>,
     book: &'a mut Book,
+    /// When the book was last handed to `save`.
+    saved: &'a mut Instant,
 }
 
 impl Build<'_> {
+    /// Proves the positions of `set` that are neither over nor in the
+    /// book already, keeping those play cannot redo quickly (every one
+    /// with `keep_all`); `tally` counts them all.
+    fn prove_positions<E>(
+        &mut self,
+        set: &BTreeSet<(u64, u64)>,
+        keep_all: bool,
+        tally: &mut Progress,
+        save: &mut impl FnMut(&Book) -> Result<(), E>,
+        progress: &mut impl FnMut(Progress),
+    ) -> Result<(), E> {
+        let geo = &self.solvers[0].geo;
+        let mut todo = Vec::new();
+        for &(x, o) in set {
+            if geo.is_over(x, o) {
+                tally.done += 1;
+            } else if let Some(&score) = self.book.entries.get(&(x, o)) {
+                self.known.insert((x, o), score);
+                tally.done += 1;
+            } else {
+                todo.push((x, o));
+            }
+        }
+        let mut failed = None;
+        let (known, book) = (&mut *self.known, &mut *self.book);
+        let (plan, saved) = (self.plan, &mut *self.saved);
+        prove_all(self.solvers, &todo, plan.keep_over, |pos, (score, keep)| {
+            tally.done += 1;
+            if let Some(score) = score {
+                known.insert(pos, score);
+                if keep_all || keep {
+                    book.put(pos, score);
+                    tally.kept += 1;
+                }
+            }
+            now_and_then(plan, saved, book, tally, save, progress, &mut failed)
+        });
+        failed.map_or(Ok(()), Err)
+    }
+
     /// One stone past the full layers along the computer's own games: from
     /// each walked position (of `stones - 1` stones) where the computer
     /// moves, its best move's child, always kept (play then moves at once,
@@ -366,47 +384,13 @@ impl Build<'_> {
             positions: replies.len() + best.len() + scores.len(),
             kept: 0,
         };
-        let mut todo = Vec::new();
-        for &(x, o) in &replies {
-            match self.book.entries.get(&(x, o)) {
-                Some(&score) => {
-                    self.known.insert((x, o), score);
-                    tally.done += 1;
-                }
-                None if !open(&(x, o)) => tally.done += 1,
-                None => todo.push((x, o)),
-            }
-        }
         tally.done += best.len();
-        let mut saved = Instant::now();
-        let mut failed = None;
-        let save_every = self.plan.save_every;
-        let keep_over = self.plan.keep_over;
-        let mut heard = |book: &Book, tally: &Progress| {
-            if saved.elapsed() >= save_every {
-                if let Err(e) = save(book) {
-                    failed = Some(e);
-                    return false;
-                }
-                progress(*tally);
-                saved = Instant::now();
-            }
-            true
-        };
-        let (known, book) = (&mut *self.known, &mut *self.book);
-        prove_all(solvers, &todo, keep_over, |pos, (score, keep)| {
-            tally.done += 1;
-            if let Some(score) = score {
-                known.insert(pos, score);
-                if keep {
-                    book.put(pos, score);
-                    tally.kept += 1;
-                }
-            }
-            heard(book, &tally)
-        });
+        self.prove_positions(&replies, false, &mut tally, save, progress)?;
         let parents: Vec<(u64, u64)> = scores.keys().copied().collect();
         let unlimited = crate::engine::Budget::unlimited();
+        let mut failed = None;
+        let (known, book) = (&mut *self.known, &mut *self.book);
+        let (plan, saved) = (self.plan, &mut *self.saved);
         run_all(
             solvers,
             &parents,
@@ -429,7 +413,7 @@ impl Build<'_> {
                         tally.kept += 1;
                     }
                 }
-                heard(book, &tally)
+                now_and_then(plan, saved, book, &tally, save, progress, &mut failed)
             },
         );
         if let Some(e) = failed {
@@ -437,6 +421,7 @@ impl Build<'_> {
         }
         progress(tally);
         save(book)?;
+        *saved = Instant::now();
         let mut next = BTreeSet::new();
         for &(p, c) in walked {
             if c == mover {
@@ -462,6 +447,30 @@ impl Build<'_> {
             (self.book.entries.get(&c) == Some(&target)).then_some(c)
         })
     }
+}
+
+/// Hands the book to `save` and the tally to `progress` when
+/// `plan.save_every` has passed since `saved`; `false` (with the error in
+/// `failed`) when saving failed, which stops the build.
+fn now_and_then<E>(
+    plan: &Plan,
+    saved: &mut Instant,
+    book: &Book,
+    tally: &Progress,
+    save: &mut impl FnMut(&Book) -> Result<(), E>,
+    progress: &mut impl FnMut(Progress),
+    failed: &mut Option<E>,
+) -> bool {
+    if saved.elapsed() < plan.save_every {
+        return true;
+    }
+    if let Err(e) = save(book) {
+        *failed = Some(e);
+        return false;
+    }
+    progress(*tally);
+    *saved = Instant::now();
+    true
 }
 
 /// Proves `todo` on as many threads as there are `solvers`, each with its
