@@ -358,3 +358,28 @@ fn with_no_time_left_a_lost_position_is_played_by_the_search() {
         "{chosen:?}"
     );
 }
+
+/// A position the person has just moved into from one the book holds as
+/// lost for them is won for the computer, however little time is left:
+/// the book's score of the parent bounds every child's. A parent the book
+/// holds as won for its mover proves nothing of a child.
+#[test]
+fn with_no_time_left_a_move_out_of_a_lost_book_position_is_known_won() {
+    let rules = gravity(7, 6, 4);
+    let (lost, won) = (play(&rules, "d"), play(&rules, "d d"));
+    let mut book = Book::default();
+    // After `d` the second player loses (the 41st stone wins); after `d d`
+    // the first player wins.
+    book.insert(&rules.geo, lost.bits().0, lost.bits().1, 40 - WIN);
+    book.insert(&rules.geo, won.bits().0, won.bits().1, WIN - 39);
+    let solver = MnkSolver::with_book(Arc::clone(&rules.geo), book);
+    let none = Budget::of(Duration::ZERO);
+    for reply in ["a", "c", "g"] {
+        let value = solver.value(&play(&rules, &format!("d {reply}")), &none);
+        assert_eq!(value.outcome, Outcome::Win, "d {reply}");
+        assert!(value.is_proven(), "d {reply}");
+        assert_eq!(value.plies, None, "d {reply}: not searched");
+        let value = solver.value(&play(&rules, &format!("d d {reply}")), &none);
+        assert_eq!(value.outcome, Outcome::Unknown, "d d {reply}");
+    }
+}

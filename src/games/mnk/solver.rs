@@ -169,11 +169,21 @@ impl MnkSolver {
             return Known::Exact(v);
         }
         let empties = (self.geo.full & !(x | o)).count_ones() as i32;
-        self.with_search(
+        let known = self.with_search(
             budget,
             |s| s.solve_known(x, o),
             |s| distance::solve_known(s, x, o, empties, GRAVITY_QUICK_PLIES),
-        )
+        );
+        match known {
+            Known::Unknown if self.won_by_book(x, o) => Known::Outcome(1),
+            known => known,
+        }
+    }
+
+    /// Whether the book proves the position won through a parent (see
+    /// `Book::floor`): where the person has just left the book.
+    fn won_by_book(&self, x: u64, o: u64) -> bool {
+        self.book().floor(&self.geo, x, o).is_some_and(|f| f > 0)
     }
 
     /// The value the exact search proves within the budget: with plies,
@@ -503,7 +513,16 @@ impl Solver<MnkGame> for MnkSolver {
         // enough past the proof.)
         let gravity = self.shape.is_some();
         let proofs = budget.share(if gravity { 0.9 } else { 1.0 });
-        let parent = match self.known(pos, &proofs.share(if gravity { 0.8 } else { 0.5 })) {
+        // A position the book proves won through its parent leaves half to
+        // proving which moves keep the win, should its exact score not
+        // come quickly.
+        let (x, o) = pos.bits();
+        let own = if gravity && !self.won_by_book(x, o) {
+            0.8
+        } else {
+            0.5
+        };
+        let parent = match self.known(pos, &proofs.share(own)) {
             Known::Exact(score) => Some(score),
             Known::Outcome(sign) => return self.judge_by_outcome(pos, sign, &proofs, budget),
             Known::Unknown => None,
