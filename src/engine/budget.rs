@@ -79,6 +79,21 @@ impl Budget {
         }
     }
 
+    /// At most `slice` of what is left (all of it when unlimited), with
+    /// the same stop flag.
+    #[must_use]
+    pub fn capped(&self, slice: Duration) -> Self {
+        match self.remaining() {
+            Some(left) if left > slice => Self::of(slice).with_stop(&self.stop),
+            _ => self.clone(),
+        }
+    }
+
+    fn with_stop(mut self, stop: &Arc<AtomicBool>) -> Self {
+        self.stop = Arc::clone(stop);
+        self
+    }
+
     /// A stop flag for searches that poll it directly.
     #[must_use]
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
@@ -100,5 +115,9 @@ mod tests {
         assert!(half.exhausted() && b.exhausted());
         assert!(!Budget::unlimited().exhausted());
         assert!(Budget::of(Duration::ZERO).exhausted());
+        let slice = b.capped(Duration::from_millis(10));
+        assert!(slice.deadline() < half.deadline());
+        assert!(slice.exhausted(), "cancelled with the rest");
+        assert_eq!(Budget::unlimited().capped(Duration::ZERO).deadline(), None);
     }
 }
