@@ -383,3 +383,35 @@ fn with_no_time_left_a_move_out_of_a_lost_book_position_is_known_won() {
         assert_eq!(value.outcome, Outcome::Unknown, "d d {reply}");
     }
 }
+
+/// Game 4859 of `connect_four_games`, lost from a won position: past the
+/// book after `c e g e c c g g g e e` only `b` keeps the win, and its
+/// proof takes longer than the six others' refutations together. With a
+/// deadline the moves are proven in rounds of time slices; the computer
+/// must find `b`, proven, whatever its seed.
+#[test]
+fn past_the_book_the_one_move_that_keeps_the_win_is_found_and_proven() {
+    use unbeatable::engine::{Level, choose};
+    use unbeatable::session::rng_for;
+    let rules = gravity(7, 6, 4);
+    let parent = play(&rules, "c e g e c c g g g e");
+    let (x, o) = parent.bits();
+    let mut book = Book::default();
+    // The first player, to move, loses: the second wins in 26.
+    book.insert(&rules.geo, x, o, 26 - WIN);
+    let solver = MnkSolver::with_book(Arc::clone(&rules.geo), book);
+    let pos = play(&rules, "c e g e c c g g g e e");
+    for seed in 0..3 {
+        let choice = choose(
+            &solver,
+            &pos,
+            Level::Perfect,
+            &mut rng_for(Some(seed)),
+            &Budget::of(Duration::from_secs(20)),
+        )
+        .expect("a move");
+        assert_eq!(pos.format_move(choice.mv), "b", "seed {seed}");
+        assert_eq!(choice.value.outcome, Outcome::Win, "seed {seed}");
+        assert!(choice.value.is_proven(), "seed {seed}");
+    }
+}

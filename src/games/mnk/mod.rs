@@ -10,6 +10,7 @@ mod game;
 mod geometry;
 pub mod gravity;
 mod gravity_strength;
+mod keeps_win;
 mod pairing;
 pub mod search;
 mod solver;

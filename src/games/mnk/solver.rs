@@ -11,6 +11,7 @@ use super::book::{self, Book};
 use super::distance::{self, Known};
 use super::gravity::{GravitySearch, Shape};
 use super::gravity_strength;
+use super::keeps_win::{Keeps, keeps_win};
 use super::search::Search;
 use super::strength;
 use super::threats::Threats;
@@ -420,68 +421,44 @@ impl MnkSolver {
             .collect()
     }
 
-    /// Which moves of a won position keep the win, each `(value, worse)`
-    /// (`worse`: proven not to): null windows around the draw, on the
-    /// table the position's own search filled, in `proof_order`. Under a
-    /// deadline they go in rounds of doubling time slices, so that quick
-    /// refutations are not held up behind one long proof: the win is
-    /// kept through some move, so when every move but those leading to
-    /// one position (a class) is proven not to keep it, those do (after
-    /// `c e g e c c g g g e e` only `b` wins: 0.16 s to prove cold, the six
-    /// others 80 ms together to refute). Stops at the first move proven.
+    /// Which moves of a won position keep the win (see `keeps_win`),
+    /// each `(value, worse)` (`worse`: proven not to): null windows around
+    /// the draw, on the table the position's own search filled, in
+    /// `proof_order`.
     fn won_moves(&self, pos: &MnkGame, proofs: &Budget) -> Vec<(usize, (Value, bool))> {
         let classes = self.classes(pos);
         let (x, o) = pos.bits();
         let table = self.with_search(&Budget::unlimited(), |_| None, |s| s.table_column(x, o));
         let order = self.proof_order(pos, &classes, table);
         let children: Vec<MnkGame> = classes.iter().map(|c| pos.after(c[0])).collect();
-        let win = (Value::outcome_only(Outcome::Win), false);
-        let mut judged: Vec<Option<(Value, bool)>> = children
+        // A child that ends the game is a win, or a draw.
+        let terminal: Vec<Option<Value>> = children
             .iter()
-            .map(|child| Self::terminal(child).map(|v| (v.for_mover(), false)))
+            .map(|c| Self::terminal(c).map(Value::for_mover))
             .collect();
-        let rounds = order
+        let known = terminal
             .iter()
-            .filter(|&&i| judged[i].is_none())
-            .count()
-            .max(1) as u32;
-        let mut slice = proofs.remaining().map(|left| left / (4 * rounds));
-        'rounds: while !judged
-            .iter()
-            .any(|j| j.is_some_and(|(v, _)| v.outcome == Outcome::Win))
-        {
-            let open: Vec<usize> = order
-                .iter()
-                .copied()
-                .filter(|&i| judged[i].is_none())
-                .collect();
-            if let [last] = open[..] {
-                judged[last] = Some(win);
-                break;
-            }
-            if open.is_empty() || proofs.exhausted() {
-                break;
-            }
-            for i in open {
-                let budget = slice.map_or_else(|| proofs.clone(), |s| proofs.capped(s));
-                match self.bounded(&children[i], -1, 0, &budget) {
-                    Some(v) if v < 0 => {
-                        judged[i] = Some(win);
-                        break 'rounds;
-                    }
-                    Some(_) => judged[i] = Some((Value::UNKNOWN, true)),
-                    None if proofs.exhausted() => break 'rounds,
-                    None => {}
-                }
-            }
-            slice = slice.map(|s| s * 2);
-        }
+            .map(|t| match t {
+                Some(v) if v.outcome == Outcome::Win => Keeps::Win,
+                Some(_) => Keeps::NotWin,
+                None => Keeps::Open,
+            })
+            .collect();
+        let known = keeps_win(known, &order, proofs, |i, budget| {
+            self.bounded(&children[i], -1, 0, budget).map(|v| v < 0)
+        });
         classes
             .iter()
-            .zip(judged)
-            .flat_map(|(class, j)| {
-                let j = j.unwrap_or((Value::UNKNOWN, false));
-                class.iter().map(move |&mv| (mv, j))
+            .zip(known)
+            .zip(terminal)
+            .flat_map(|((class, keeps), terminal)| {
+                let judged = match (terminal, keeps) {
+                    (Some(v), _) => (v, false),
+                    (None, Keeps::Win) => (Value::outcome_only(Outcome::Win), false),
+                    (None, Keeps::NotWin) => (Value::UNKNOWN, true),
+                    (None, Keeps::Open) => (Value::UNKNOWN, false),
+                };
+                class.iter().map(move |&mv| (mv, judged))
             })
             .collect()
     }
