@@ -415,3 +415,36 @@ fn past_the_book_the_one_move_that_keeps_the_win_is_found_and_proven() {
         assert!(choice.value.is_proven(), "seed {seed}");
     }
 }
+
+/// Once the computer has proven a move wins, every reply of the person's
+/// leaves a position known won, however little time is left (a solver
+/// that has not proven that move knows less).
+#[test]
+fn after_a_move_proven_to_win_every_reply_is_known_won() {
+    use unbeatable::engine::{Level, choose};
+    use unbeatable::session::rng_for;
+    let rules = gravity(7, 6, 4);
+    let solver = MnkSolver::with_book(Arc::clone(&rules.geo), Book::default());
+    let pos = play(&rules, "c e g e c c g g g e e");
+    let choice = choose(
+        &solver,
+        &pos,
+        Level::Perfect,
+        &mut rng_for(Some(0)),
+        &Budget::of(Duration::from_secs(20)),
+    )
+    .expect("a move");
+    assert_eq!(choice.value.outcome, Outcome::Win);
+    let after = pos.after(choice.mv);
+    let fresh = MnkSolver::with_book(Arc::clone(&rules.geo), Book::default());
+    let none = Budget::of(Duration::ZERO);
+    let mut fresh_unknown = 0;
+    for reply in after.moves() {
+        let next = after.after(reply);
+        let value = solver.value(&next, &none);
+        assert_eq!(value.outcome, Outcome::Win, "{}", after.format_move(reply));
+        assert!(value.is_proven());
+        fresh_unknown += usize::from(fresh.value(&next, &none).outcome == Outcome::Unknown);
+    }
+    assert!(fresh_unknown > 0, "every reply was known without the proof");
+}

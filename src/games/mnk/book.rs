@@ -61,40 +61,23 @@ impl Book {
     }
 
     /// A lower bound on the score of `(x, o)` (relative to the player to
-    /// move) that the book proves through a parent: a position one stone
-    /// back, the other player's to move, bounds each of its children's
-    /// scores from below by its best child's (`child_target`). The highest
-    /// such bound, or `None` when no parent is in the book. (A position
-    /// just past the book where the person moved is so known to be won
-    /// for the computer however little time is left.)
+    /// move) that the book proves through a parent (see `parents`): a
+    /// position bounds each of its children's scores from below by its
+    /// best child's (`child_target`). The highest such bound, or `None`
+    /// when no parent is in the book. (A position just past the book
+    /// where the person moved is so known to be won for the computer
+    /// however little time is left.)
     #[must_use]
     pub fn floor(&self, geo: &Geometry, x: u64, o: u64) -> Option<i32> {
         let stones = (x | o).count_ones();
         if stones == 0 || !self.may_hold(stones - 1) {
             return None;
         }
-        // X moves first: after an odd number of stones X moved last.
-        let x_last = stones % 2 == 1;
-        let mut last = if x_last { x } else { o };
-        let mut floor = None;
-        while last != 0 {
-            let cell = last.trailing_zeros() as usize;
-            last &= last - 1;
-            // With gravity only the top stone of a column (rows grow
-            // downwards) can have been the last one.
-            if geo.gravity && cell >= geo.width && (x | o) >> (cell - geo.width) & 1 == 1 {
-                continue;
-            }
-            let (px, po) = if x_last {
-                (x & !(1 << cell), o)
-            } else {
-                (x, o & !(1 << cell))
-            };
-            if let Some(score) = self.get(geo, px, po) {
-                floor = floor.max(Some(super::solver::child_target(score)));
-            }
-        }
-        floor
+        parents(geo, x, o)
+            .into_iter()
+            .filter_map(|(px, po)| self.get(geo, px, po))
+            .map(super::solver::child_target)
+            .max()
     }
 
     /// Whether positions of this many stones may be in the book (a
@@ -314,6 +297,30 @@ pub fn make<E>(
     }
     book.partial = false;
     Ok(book)
+}
+
+/// The positions `(x, o)` may have been reached from: one stone of the
+/// player who moved last taken back (with gravity only a column's top
+/// stone; rows grow downwards).
+#[must_use]
+pub fn parents(geo: &Geometry, x: u64, o: u64) -> Vec<(u64, u64)> {
+    // X moves first: after an odd number of stones X moved last.
+    let x_last = (x | o).count_ones() % 2 == 1;
+    let mut last = if x_last { x } else { o };
+    let mut out = Vec::new();
+    while last != 0 {
+        let cell = last.trailing_zeros() as usize;
+        last &= last - 1;
+        if geo.gravity && cell >= geo.width && (x | o) >> (cell - geo.width) & 1 == 1 {
+            continue;
+        }
+        out.push(if x_last {
+            (x & !(1 << cell), o)
+        } else {
+            (x, o & !(1 << cell))
+        });
+    }
+    out
 }
 
 /// What a layer of the build works on.

@@ -45,6 +45,12 @@ pub struct MnkSolver {
     /// Loaded on first use: the shipped book for the board, or none.
     book: OnceLock<Book>,
     tt: Mutex<Option<Tt>>,
+    /// Positions this solver proved lost for the player to move (the
+    /// person, after a move of the computer's proven to win), canonical,
+    /// with an upper bound on their score: every reply from one is won
+    /// (see `floor`), as every reply from a book position lost for its
+    /// mover is.
+    lost: Mutex<HashMap<(u64, u64), i32>>,
     /// log2 of the table's entries.
     table_bits: u32,
 }
@@ -92,6 +98,7 @@ impl MnkSolver {
         Self {
             book: OnceLock::new(),
             tt: Mutex::new(None),
+            lost: Mutex::new(HashMap::new()),
             table_bits: Self::play_table_bits(&geo),
             shape,
             geo,
@@ -176,15 +183,42 @@ impl MnkSolver {
             |s| distance::solve_known(s, x, o, empties, GRAVITY_QUICK_PLIES),
         );
         match known {
-            Known::Unknown if self.won_by_book(x, o) => Known::Outcome(1),
+            Known::Unknown if self.won_by_parent(x, o) => Known::Outcome(1),
             known => known,
         }
     }
 
-    /// Whether the book proves the position won through a parent (see
-    /// `Book::floor`): where the person has just left the book.
-    fn won_by_book(&self, x: u64, o: u64) -> bool {
-        self.book().floor(&self.geo, x, o).is_some_and(|f| f > 0)
+    /// Whether a parent proves the position won (see `Book::floor`): one
+    /// the book holds, or this solver proved, lost for its mover. So the
+    /// person, having just left the book or a position the computer proved
+    /// won, leaves one known won however little time is left.
+    fn won_by_parent(&self, x: u64, o: u64) -> bool {
+        if self.book().floor(&self.geo, x, o).is_some_and(|f| f > 0) {
+            return true;
+        }
+        let lost = self.lost.lock().unwrap_or_else(PoisonError::into_inner);
+        !lost.is_empty()
+            && book::parents(&self.geo, x, o).into_iter().any(|(px, po)| {
+                lost.get(&self.geo.canonical(px, po).0)
+                    .is_some_and(|&upper| child_target(upper) > 0)
+            })
+    }
+
+    /// Keeps a position proven lost for the player to move (`upper`: a
+    /// bound on its score, below 0), for `won_by_parent`.
+    fn remember_lost(&self, pos: &MnkGame, upper: i32) {
+        if !self.geo.gravity || upper >= 0 {
+            return;
+        }
+        let (x, o) = pos.bits();
+        let mut lost = self.lost.lock().unwrap_or_else(PoisonError::into_inner);
+        // Facts never go stale; the cap only bounds the memory.
+        if lost.len() >= 1 << 16 {
+            lost.clear();
+        }
+        let key = self.geo.canonical(x, o).0;
+        let bound = lost.get(&key).map_or(upper, |&b| b.min(upper));
+        lost.insert(key, bound);
     }
 
     /// The value the exact search proves within the budget: with plies,
@@ -447,6 +481,11 @@ impl MnkSolver {
         let known = keeps_win(known, &order, proofs, |i, budget| {
             self.bounded(&children[i], -1, 0, budget).map(|v| v < 0)
         });
+        for (i, keeps) in known.iter().enumerate() {
+            if *keeps == Keeps::Win && terminal[i].is_none() {
+                self.remember_lost(&children[i], -1);
+            }
+        }
         classes
             .iter()
             .zip(known)
@@ -567,7 +606,7 @@ impl Solver<MnkGame> for MnkSolver {
         let (x, o) = pos.bits();
         let own = if !gravity {
             0.5
-        } else if self.won_by_book(x, o) {
+        } else if self.won_by_parent(x, o) {
             0.25
         } else {
             0.8
@@ -632,7 +671,10 @@ impl Solver<MnkGame> for MnkSolver {
                     return (score_value(WIN - 1).for_mover(), None);
                 }
                 match self.is_best_child(child, parent, &proofs) {
-                    Some(true) => (score_value(child_target(parent)).for_mover(), None),
+                    Some(true) => {
+                        self.remember_lost(child, child_target(parent));
+                        (score_value(child_target(parent)).for_mover(), None)
+                    }
                     // Worse than a draw: a loss.
                     Some(false) if parent == 0 => (Value::outcome_only(Outcome::Loss), None),
                     Some(false) => (other, Some(WORSE)),
