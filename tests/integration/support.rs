@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use rand::seq::IndexedRandom;
 use unbeatable::engine::{
-    Budget, Game, Level, Outcome, Player, ReferenceSolver, Solver, Status, Value, best_moves,
-    choose,
+    Budget, Choice, Game, Level, Outcome, Player, ReferenceSolver, Solver, Status, Value,
+    best_moves, choose,
 };
 use unbeatable::games::Family;
 use unbeatable::schema::Table;
@@ -25,6 +25,24 @@ pub fn unlimited() -> Budget {
     Budget::unlimited()
 }
 
+/// The computer's choice from `pos` at the perfect level, seeded, with
+/// `think` to choose.
+pub fn perfect_choice<G: Game, S: Solver<G>>(
+    solver: &S,
+    pos: &G,
+    seed: u64,
+    think: std::time::Duration,
+) -> Choice<G::Move> {
+    choose(
+        solver,
+        pos,
+        Level::Perfect,
+        &mut rng_for(Some(seed)),
+        &Budget::of(think),
+    )
+    .expect("a move")
+}
+
 /// The moves the computer plays from `pos` at the perfect level with no
 /// time at all, one for each of `seeds` random seeds, in notation.
 pub fn choices_with_no_time<G: Game, S: Solver<G>>(
@@ -34,16 +52,7 @@ pub fn choices_with_no_time<G: Game, S: Solver<G>>(
 ) -> Vec<String> {
     seeds
         .map(|seed| {
-            let budget = Budget::of(std::time::Duration::ZERO);
-            let choice = choose(
-                solver,
-                pos,
-                Level::Perfect,
-                &mut rng_for(Some(seed)),
-                &budget,
-            )
-            .expect("a move");
-            pos.format_move(choice.mv)
+            pos.format_move(perfect_choice(solver, pos, seed, std::time::Duration::ZERO).mv)
         })
         .collect()
 }

@@ -60,26 +60,6 @@ impl Book {
         self.entries.insert((x, o), score);
     }
 
-    /// A lower bound on the score of `(x, o)` (relative to the player to
-    /// move) that the book proves through a parent (see `parents`): a
-    /// position bounds each of its children's scores from below by its
-    /// best child's (`child_target`). The highest such bound, or `None`
-    /// when no parent is in the book. (A position just past the book
-    /// where the person moved is so known to be won for the computer
-    /// however little time is left.)
-    #[must_use]
-    pub fn floor(&self, geo: &Geometry, x: u64, o: u64) -> Option<i32> {
-        let stones = (x | o).count_ones();
-        if stones == 0 || !self.may_hold(stones - 1) {
-            return None;
-        }
-        parents(geo, x, o)
-            .into_iter()
-            .filter_map(|(px, po)| self.get(geo, px, po))
-            .map(super::solver::child_target)
-            .max()
-    }
-
     /// Whether positions of this many stones may be in the book (a
     /// partial build leaves some of the layer after `depth`).
     #[must_use]

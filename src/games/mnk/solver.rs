@@ -38,6 +38,18 @@ fn estimate_of(estimates: &[(usize, i64)], mv: usize) -> i64 {
         .map_or(UNWEIGHED, |&(_, s)| s)
 }
 
+/// One judgement a class of moves, handed to each of its moves.
+fn each_move<T: Copy>(
+    classes: &[Vec<usize>],
+    judged: impl IntoIterator<Item = T>,
+) -> Vec<(usize, T)> {
+    classes
+        .iter()
+        .zip(judged)
+        .flat_map(|(class, j)| class.iter().map(move |&mv| (mv, j)))
+        .collect()
+}
+
 pub struct MnkSolver {
     pub geo: Arc<Geometry>,
     /// The bitboards of a gravity board: searched by `GravitySearch`.
@@ -48,7 +60,7 @@ pub struct MnkSolver {
     /// Positions this solver proved lost for the player to move (the
     /// person, after a move of the computer's proven to win), canonical,
     /// with an upper bound on their score: every reply from one is won
-    /// (see `floor`), as every reply from a book position lost for its
+    /// (see `won_by_parent`), as every reply from a book position lost for its
     /// mover is.
     lost: Mutex<HashMap<(u64, u64), i32>>,
     /// log2 of the table's entries.
@@ -188,26 +200,30 @@ impl MnkSolver {
         }
     }
 
-    /// Whether a parent proves the position won (see `Book::floor`): one
-    /// the book holds, or this solver proved, lost for its mover. So the
-    /// person, having just left the book or a position the computer proved
-    /// won, leaves one known won however little time is left.
+    /// Whether a parent proves the position won: a position one stone
+    /// back (see `book::parents`) that the book holds, or this solver
+    /// proved, lost for its mover bounds every child's score from below
+    /// (`child_target`) by a win. So the person, having just left the book
+    /// or a position the computer proved won, leaves one known won however
+    /// little time is left.
     fn won_by_parent(&self, x: u64, o: u64) -> bool {
-        if self.book().floor(&self.geo, x, o).is_some_and(|f| f > 0) {
-            return true;
-        }
+        let stones = (x | o).count_ones();
+        let book = self.book();
         let lost = self.lost.lock().unwrap_or_else(PoisonError::into_inner);
-        !lost.is_empty()
-            && book::parents(&self.geo, x, o).into_iter().any(|(px, po)| {
-                lost.get(&self.geo.canonical(px, po).0)
-                    .is_some_and(|&upper| child_target(upper) > 0)
-            })
+        if stones == 0 || (!book.may_hold(stones - 1) && lost.is_empty()) {
+            return false;
+        }
+        book::parents(&self.geo, x, o).into_iter().any(|(px, po)| {
+            book.get(&self.geo, px, po)
+                .or_else(|| lost.get(&self.geo.canonical(px, po).0).copied())
+                .is_some_and(|upper| child_target(upper) > 0)
+        })
     }
 
     /// Keeps a position proven lost for the player to move (`upper`: a
     /// bound on its score, below 0), for `won_by_parent`.
     fn remember_lost(&self, pos: &MnkGame, upper: i32) {
-        if !self.geo.gravity || upper >= 0 {
+        if upper >= 0 {
             return;
         }
         let (x, o) = pos.bits();
@@ -340,6 +356,18 @@ impl MnkSolver {
         pos: &MnkGame,
         mut judge: impl FnMut(&MnkGame) -> T,
     ) -> Vec<(usize, T)> {
+        let (classes, order) = self.ordered_classes(pos);
+        let mut judged = vec![None; classes.len()];
+        for i in order {
+            judged[i] = Some(judge(&pos.after(classes[i][0])));
+        }
+        // Every class was judged: `flatten` only unwraps.
+        each_move(&classes, judged.into_iter().flatten())
+    }
+
+    /// The classes of `pos`'s moves and their `proof_order`, with the
+    /// table's best move for the position as the hint.
+    fn ordered_classes(&self, pos: &MnkGame) -> (Vec<Vec<usize>>, Vec<usize>) {
         let classes = self.classes(pos);
         let table = match &self.shape {
             Some(_) => {
@@ -348,16 +376,8 @@ impl MnkSolver {
             }
             None => None,
         };
-        let mut judged = vec![None; classes.len()];
-        for i in self.proof_order(pos, &classes, table) {
-            judged[i] = Some(judge(&pos.after(classes[i][0])));
-        }
-        // Every class was judged: `flatten` only unwraps.
-        classes
-            .iter()
-            .zip(judged.into_iter().flatten())
-            .flat_map(|(class, j)| class.iter().map(move |&mv| (mv, j)))
-            .collect()
+        let order = self.proof_order(pos, &classes, table);
+        (classes, order)
     }
 
     /// Whether a child of a position whose exact score is `parent` is a
@@ -460,10 +480,7 @@ impl MnkSolver {
     /// the draw, on the table the position's own search filled, in
     /// `proof_order`.
     fn won_moves(&self, pos: &MnkGame, proofs: &Budget) -> Vec<(usize, (Value, bool))> {
-        let classes = self.classes(pos);
-        let (x, o) = pos.bits();
-        let table = self.with_search(&Budget::unlimited(), |_| None, |s| s.table_column(x, o));
-        let order = self.proof_order(pos, &classes, table);
+        let (classes, order) = self.ordered_classes(pos);
         let children: Vec<MnkGame> = classes.iter().map(|c| pos.after(c[0])).collect();
         // A child that ends the game is a win, or a draw.
         let terminal: Vec<Option<Value>> = children
@@ -486,20 +503,17 @@ impl MnkSolver {
                 self.remember_lost(&children[i], -1);
             }
         }
-        classes
-            .iter()
-            .zip(known)
-            .zip(terminal)
-            .flat_map(|((class, keeps), terminal)| {
-                let judged = match (terminal, keeps) {
+        let judged =
+            known
+                .into_iter()
+                .zip(terminal)
+                .map(|(keeps, terminal)| match (terminal, keeps) {
                     (Some(v), _) => (v, false),
                     (None, Keeps::Win) => (Value::outcome_only(Outcome::Win), false),
                     (None, Keeps::NotWin) => (Value::UNKNOWN, true),
                     (None, Keeps::Open) => (Value::UNKNOWN, false),
-                };
-                class.iter().map(move |&mv| (mv, judged))
-            })
-            .collect()
+                });
+        each_move(&classes, judged)
     }
 
     /// The playing search's estimate of each move it weighed, and on free
@@ -595,14 +609,14 @@ impl Solver<MnkGame> for MnkSolver {
         // found best is proven first, quickly, on the table it filled. (On
         // free boards the playing search needs half the budget to look deep
         // enough past the proof.)
+        // All work there ends a twentieth early, so that the choice among
+        // what it found is made within the budget.
         let gravity = self.shape.is_some();
-        // On gravity boards all work ends a twentieth early, so that the
-        // choice among what it found is made within the budget.
         let budget = &budget.share(if gravity { 0.95 } else { 1.0 });
         let proofs = budget.share(if gravity { 0.9 } else { 1.0 });
-        // A position the book proves won through its parent leaves three
-        // quarters to proving which moves keep the win (`won_moves`),
-        // should its exact score not come quickly.
+        // A position known won through its parent leaves three quarters to
+        // proving which moves keep the win (`won_moves`), should its exact
+        // score not come quickly.
         let (x, o) = pos.bits();
         let own = if !gravity {
             0.5
