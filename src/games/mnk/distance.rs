@@ -44,42 +44,73 @@ impl Known {
 /// is proven this way in a fraction of the time one window around the
 /// draw takes, as that search wanders into long lines. Past `quick` plies
 /// the window around the draw settles win, draw or loss, and null windows
-/// then find the distance.
+/// then close in on the distance from the far side (`closer`).
 pub fn solve_known(s: &mut impl Windowed, x: u64, o: u64, empties: i32, quick: i32) -> Known {
     let quick = quick.min(empties);
     for d in 1..=quick {
         match within(s, x, o, d) {
             None => return Known::Unknown,
-            Some(Some(v)) => return Known::Exact(v),
-            Some(None) => {}
+            Some(r) if reached(r, d) => return Known::Exact(at(d)),
+            Some(_) => {}
         }
     }
-    let Some(sign) = s.bounded(x, o, -1, 1) else {
+    let Some(mut bound) = s.bounded(x, o, -1, 1) else {
         return Known::Unknown;
     };
-    if sign == 0 {
+    if bound == 0 {
         return Known::Exact(0);
     }
-    // A win ends on one of my moves (odd plies), a loss on theirs.
-    let parity = i32::from(sign < 0);
-    for d in (quick + 1..=empties).filter(|d| d % 2 != parity) {
-        match within(s, x, o, d) {
-            None => return Known::Outcome(sign.signum()),
-            Some(Some(v)) => return Known::Exact(v),
-            Some(None) => {}
+    let sign = bound.signum();
+    // `bound` proves a win (or loss) within `d` plies; ask for one within
+    // `d - 2` until there is none, so that `d` is the distance. Each proof
+    // found jumps as far as its fail-soft value shows.
+    loop {
+        let d = closer(bound, empties);
+        if d - 2 <= quick {
+            // Nothing as short as `quick` plies: the quick windows said so.
+            return Known::Exact(at(d));
+        }
+        match within(s, x, o, d - 2) {
+            None => return Known::Outcome(sign),
+            Some(r) if reached(r, d - 2) => bound = r,
+            Some(_) => return Known::Exact(at(d)),
         }
     }
-    Known::Exact(sign)
 }
 
-/// For odd `d`: a win within `d` plies? For even `d`: a loss within?
-/// The exact score when so, `Some(None)` when not, `None` out of time.
-fn within(s: &mut impl Windowed, x: u64, o: u64, d: i32) -> Option<Option<i32>> {
-    Some(if d % 2 == 1 {
-        (s.bounded(x, o, WIN - d - 1, WIN - d)? >= WIN - d).then_some(WIN - d)
+/// The score of a win in `d` plies (odd `d`) or a loss in `d` (even).
+const fn at(d: i32) -> i32 {
+    if d % 2 == 1 { WIN - d } else { d - WIN }
+}
+
+/// The plies within which a proven bound (a lower one above 0, an upper
+/// one below) makes the win or loss: wins come on odd plies, losses on
+/// even, and none outlasts the `empties`.
+fn closer(bound: i32, empties: i32) -> i32 {
+    let (plies, parity) = if bound > 0 {
+        (WIN - bound, 1)
     } else {
-        (s.bounded(x, o, d - WIN, d - WIN + 1)? <= d - WIN).then_some(d - WIN)
-    })
+        (WIN + bound, 0)
+    };
+    let d = plies.min(empties);
+    if d % 2 == parity { d } else { d - 1 }
+}
+
+/// Whether the answer `r` to `within(d)` proves a win (odd `d`) or a loss
+/// (even `d`) within `d` plies.
+const fn reached(r: i32, d: i32) -> bool {
+    if d % 2 == 1 { r >= at(d) } else { r <= at(d) }
+}
+
+/// For odd `d`: a win within `d` plies? For even `d`: a loss within? The
+/// search's fail-soft answer to that null window, `None` out of time.
+fn within(s: &mut impl Windowed, x: u64, o: u64, d: i32) -> Option<i32> {
+    let v = at(d);
+    if d % 2 == 1 {
+        s.bounded(x, o, v - 1, v)
+    } else {
+        s.bounded(x, o, v, v + 1)
+    }
 }
 
 #[cfg(test)]
@@ -87,48 +118,71 @@ mod tests {
     use super::{Known, WIN, Windowed, solve_known};
 
     /// A search of a position worth `value` that answers `answers`
-    /// windows and then runs out of time.
+    /// windows and then runs out of time. A `soft` one answers a failed
+    /// window with the value itself (the best a fail-soft search can do),
+    /// a hard one with the window's edge (the least it may).
     struct Scripted {
         value: i32,
         answers: u32,
+        soft: bool,
     }
 
     impl Windowed for Scripted {
         fn bounded(&mut self, _: u64, _: u64, alpha: i32, beta: i32) -> Option<i32> {
             self.answers = self.answers.checked_sub(1)?;
-            Some(self.value.clamp(alpha, beta))
+            Some(if self.soft {
+                self.value
+            } else {
+                self.value.clamp(alpha, beta)
+            })
         }
+    }
+
+    fn solve(value: i32, answers: u32, soft: bool) -> Known {
+        let mut s = Scripted {
+            value,
+            answers,
+            soft,
+        };
+        solve_known(&mut s, 0, 0, 40, 13)
     }
 
     #[test]
     fn out_of_time_after_the_outcome_a_solve_still_says_won_or_lost() {
-        let win_in_31 = WIN - 31;
-        // 13 quick windows, the one around the draw, then the distances.
-        let solve = |value, answers| solve_known(&mut Scripted { value, answers }, 0, 0, 40, 13);
-        assert_eq!(solve(win_in_31, 13), Known::Unknown);
-        assert_eq!(solve(win_in_31, 14), Known::Outcome(1));
-        assert_eq!(solve(-win_in_31, 20), Known::Outcome(-1));
-        assert_eq!(solve(win_in_31, 100), Known::Exact(win_in_31));
-        assert_eq!(solve(0, 14), Known::Exact(0));
-        assert_eq!(solve(WIN - 5, 4), Known::Unknown);
-        assert_eq!(solve(WIN - 5, 5), Known::Exact(WIN - 5));
+        let (win_in_31, loss_in_30) = (WIN - 31, 30 - WIN);
+        // 13 quick windows, the one around the draw, then from the 40
+        // empties down: within 37, 35, … 29 (38, … 28), the last failing.
+        assert_eq!(solve(win_in_31, 13, false), Known::Unknown);
+        assert_eq!(solve(win_in_31, 14, false), Known::Outcome(1));
+        assert_eq!(solve(win_in_31, 18, false), Known::Outcome(1));
+        assert_eq!(solve(win_in_31, 19, false), Known::Exact(win_in_31));
+        assert_eq!(solve(loss_in_30, 19, false), Known::Outcome(-1));
+        assert_eq!(solve(loss_in_30, 20, false), Known::Exact(loss_in_30));
+        assert_eq!(solve(0, 14, false), Known::Exact(0));
+        assert_eq!(solve(WIN - 5, 4, false), Known::Unknown);
+        assert_eq!(solve(WIN - 5, 5, false), Known::Exact(WIN - 5));
+    }
+
+    #[test]
+    fn a_fail_soft_answer_jumps_to_the_distance_it_shows() {
+        // The window around the draw answers the value itself, so one
+        // more window (no win within 29) settles it.
+        assert_eq!(solve(WIN - 31, 15, true), Known::Exact(WIN - 31));
+        assert_eq!(solve(30 - WIN, 15, true), Known::Exact(30 - WIN));
     }
 
     #[test]
     fn every_distance_is_found_exactly() {
-        let (empties, quick) = (40, 13);
-        for plies in 1..=empties {
-            let value = if plies % 2 == 1 {
-                WIN - plies
-            } else {
-                plies - WIN
-            };
-            let mut s = Scripted {
-                value,
-                answers: u32::MAX,
-            };
-            let known = solve_known(&mut s, 0, 0, empties, quick);
-            assert_eq!(known, Known::Exact(value), "{plies} plies");
+        for soft in [false, true] {
+            for plies in 1..=40 {
+                let value = if plies % 2 == 1 {
+                    WIN - plies
+                } else {
+                    plies - WIN
+                };
+                let known = solve(value, u32::MAX, soft);
+                assert_eq!(known, Known::Exact(value), "{plies} plies, soft {soft}");
+            }
         }
     }
 }
