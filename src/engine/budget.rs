@@ -84,14 +84,12 @@ impl Budget {
     #[must_use]
     pub fn capped(&self, slice: Duration) -> Self {
         match self.remaining() {
-            Some(left) if left > slice => Self::of(slice).with_stop(&self.stop),
+            Some(left) if left > slice => Self {
+                deadline: Instant::now().checked_add(slice),
+                stop: Arc::clone(&self.stop),
+            },
             _ => self.clone(),
         }
-    }
-
-    fn with_stop(mut self, stop: &Arc<AtomicBool>) -> Self {
-        self.stop = Arc::clone(stop);
-        self
     }
 
     /// A stop flag for searches that poll it directly.

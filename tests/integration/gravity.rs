@@ -387,8 +387,13 @@ fn with_no_time_left_a_move_out_of_a_lost_book_position_is_known_won() {
 #[test]
 fn past_the_book_the_one_move_that_keeps_the_win_is_found_and_proven() {
     let rules = gravity(7, 6, 4);
-    // The first player, to move, loses: the second wins in 26.
-    let solver = with_book_of(&rules, &[("c e g e c c g g g e", 26 - WIN)]);
+    // The book's parent, proven here: the first player, to move, loses.
+    let parent = "c e g e c c g g g e";
+    let score = MnkSolver::with_book(Arc::clone(&rules.geo), Book::default())
+        .exact(&play(&rules, parent), &unlimited())
+        .expect("proven");
+    assert!(score < 0, "{parent}: {score}");
+    let solver = with_book_of(&rules, &[(parent, score)]);
     let pos = play(&rules, "c e g e c c g g g e e");
     for seed in 0..3 {
         let choice = perfect_choice(&solver, &pos, seed, Duration::from_secs(20));
