@@ -109,6 +109,34 @@ pub fn parse_think(text: &str) -> Result<Think, String> {
     Ok(Think((secs > 0.0).then(|| Duration::from_secs_f64(secs))))
 }
 
+impl PlayOptions {
+    /// These options, each one not given taken from `outer` (the options
+    /// written before the subcommand).
+    #[must_use]
+    pub fn or(self, outer: Self) -> Self {
+        Self {
+            human: self.human.or(outer.human),
+            level: self.level.or(outer.level),
+            seed: self.seed.or(outer.seed),
+            think: self.think.or(outer.think),
+        }
+    }
+
+    /// The first option given, by its flag: none of them applies to a
+    /// command that plays no game.
+    #[must_use]
+    pub fn first_given(&self) -> Option<&'static str> {
+        [
+            (self.human.is_some(), "--human"),
+            (self.level.is_some(), "--level"),
+            (self.seed.is_some(), "--seed"),
+            (self.think.is_some(), "--think"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+}
+
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct PlayOptions {
     /// Which side the person plays: first or second.

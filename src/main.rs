@@ -30,6 +30,21 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
+    // Written before a subcommand, the game options apply to `play` (its
+    // own override them) and to nothing else: never silently dropped.
+    let other = match &cli.command {
+        None | Some(Command::Play { .. }) => None,
+        Some(Command::List) => Some("list"),
+        Some(Command::Check { .. }) => Some("check"),
+        Some(Command::Book { .. }) => Some("book"),
+        Some(Command::Analyze { .. }) => Some("analyze"),
+    };
+    if let (Some(name), Some(flag)) = (other, cli.options.first_given()) {
+        anyhow::bail!(
+            "{flag} before a command is only for `play` (and the menu): `{name}` would not use it; \
+             its own options go after its name (`unbeatable {name} --help`)"
+        );
+    }
     match cli.command {
         None => commands::home(cli.options),
         Some(Command::List) => commands::list(),
@@ -64,6 +79,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
             plain,
             moves,
             options,
-        }) => commands::play(&ruleset, plain, &moves, options),
+        }) => commands::play(&ruleset, plain, &moves, options.or(cli.options)),
     }
 }

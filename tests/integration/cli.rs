@@ -392,3 +392,45 @@ fn a_user_ruleset_named_like_a_builtin_is_reported() {
         .stderr(contains("the name '21-flags' plays the built-in"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Game options written before `play` are used (those after it win), and
+/// before any other command they are refused, never silently dropped.
+#[test]
+fn game_options_before_the_command_go_with_play_and_are_refused_elsewhere() {
+    let side = |args: &[&str]| {
+        let out = unbeatable()
+            .args(args)
+            .write_stdin("quit\n")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines()
+            .find(|l| l.starts_with("You play "))
+            .map(str::to_owned)
+            .unwrap_or_else(|| panic!("{text}"))
+    };
+    let before = side(&["--human", "second", "play", "flags-2-4", "--plain"]);
+    assert!(before.starts_with("You play second"), "{before}");
+    let both = [
+        "--human",
+        "second",
+        "play",
+        "flags-2-4",
+        "--plain",
+        "--human",
+        "first",
+    ];
+    assert!(side(&both).starts_with("You play first"));
+
+    let out = unbeatable()
+        .args(["--think", "2", "analyze", "flags-2-4"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--think before a command is only for `play`"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}
