@@ -155,11 +155,18 @@ impl Shape {
     /// The empty cells (anywhere, playable now or not) where `stones`
     /// would complete k in a row: that side's threats.
     #[must_use]
+    #[inline(always)]
     pub fn threats(&self, stones: u64, mask: u64) -> u64 {
         // Its shifts stay inside 64 bits up to 19 rows.
         if self.k == 4 && self.height <= 19 {
             return self.threats_of_four(stones) & self.board & !mask;
         }
+        self.threats_of_any(stones, mask)
+    }
+
+    /// `threats` for any k, by one shift per stone of each line.
+    #[inline(never)]
+    fn threats_of_any(&self, stones: u64, mask: u64) -> u64 {
         let k = self.k as i64;
         let mut out = 0;
         for d in self.directions() {
@@ -182,6 +189,7 @@ impl Shape {
 
     /// `threats` for k = 4 (Connect Four), by a fixed set of shifts: the
     /// search's hottest code.
+    #[inline(always)]
     const fn threats_of_four(&self, s: u64) -> u64 {
         // Up a column only stones below count.
         let mut r = (s << 1) & (s << 2) & (s << 3);
@@ -241,6 +249,20 @@ impl Shape {
         (std::cmp::Reverse(made), (2 * col).abs_diff(self.width - 1))
     }
 
+    /// Bits of column `c` only, moved to the mirror image's column.
+    #[inline(always)]
+    const fn mirror_column(&self, bits: u64, c: usize) -> u64 {
+        let (from, to) = (
+            c * (self.height + 1),
+            (self.width - 1 - c) * (self.height + 1),
+        );
+        if to >= from {
+            bits << (to - from)
+        } else {
+            bits >> (from - to)
+        }
+    }
+
     /// The position mirrored left to right.
     #[must_use]
     pub fn mirror(&self, bits: u64) -> u64 {
@@ -265,6 +287,54 @@ pub enum Turn {
     Lost,
     /// The moves that do not lose at once (never empty).
     Moves(u64),
+}
+
+/// A position as the search holds it: the stones of the player to move
+/// and all stones, and both mirrored left to right, kept move by move so
+/// that the key folded over the mirror costs two additions.
+#[derive(Clone, Copy)]
+struct Node {
+    cur: u64,
+    mask: u64,
+    mirror_cur: u64,
+    mirror_mask: u64,
+}
+
+impl Node {
+    fn new(shape: &Shape, cur: u64, mask: u64) -> Self {
+        Self {
+            cur,
+            mask,
+            mirror_cur: shape.mirror(cur),
+            mirror_mask: shape.mirror(mask),
+        }
+    }
+
+    /// The position after the player to move drops `mv` in column `c`.
+    #[inline(always)]
+    fn play(self, shape: &Shape, mv: u64, c: usize) -> Self {
+        Self {
+            cur: self.cur ^ self.mask,
+            mask: self.mask | mv,
+            mirror_cur: self.mirror_cur ^ self.mirror_mask,
+            mirror_mask: self.mirror_mask | shape.mirror_column(mv, c),
+        }
+    }
+
+    /// The table's key, the same for the mirror image, and whether the
+    /// mirror gave it. (`cur + mask` tells positions apart: a column's
+    /// sum carries into its spare cell at most, so mirroring commutes
+    /// with it.)
+    #[inline(always)]
+    fn key(self) -> (u64, bool) {
+        let key = self.cur + self.mask;
+        let mirrored = self.mirror_cur + self.mirror_mask;
+        if mirrored < key {
+            (mix(mirrored), true)
+        } else {
+            (mix(key), false)
+        }
+    }
 }
 
 /// A bijective mix of a position's key, so the table's slots spread.
@@ -307,21 +377,10 @@ impl<'a> GravitySearch<'a> {
         }
     }
 
-    /// The key of a position, the same for its mirror image, and whether
-    /// the mirror gave it.
-    fn key(&self, cur: u64, mask: u64) -> (u64, bool) {
-        let key = cur + mask;
-        let mirrored = self.shape.mirror(key);
-        if mirrored < key {
-            (mix(mirrored), true)
-        } else {
-            (mix(key), false)
-        }
-    }
-
-    /// The exact value (`cur` the stones of the player to move, `mask`
-    /// all stones), relative to the root `ply` plies up; fail-soft.
-    fn negamax(&mut self, cur: u64, mask: u64, ply: i32, mut alpha: i32, mut beta: i32) -> i32 {
+    /// The exact value of `node`, relative to the root `ply` plies up;
+    /// fail-soft.
+    fn negamax(&mut self, node: Node, ply: i32, mut alpha: i32, mut beta: i32) -> i32 {
+        let (cur, mask) = (node.cur, node.mask);
         self.nodes += 1;
         if self.nodes & 0xFFF == 0 && self.budget.exhausted() {
             self.aborted = true;
@@ -337,6 +396,8 @@ impl<'a> GravitySearch<'a> {
             Turn::Lost => return -(WIN - (ply + 2)),
             Turn::Moves(moves) => moves,
         };
+        let (key, mirrored) = node.key();
+        self.tt.prefetch(key);
         // No win before my next turn, no loss before theirs after next; a
         // loss at the latest when the board is full.
         let empties = (shape.board & !mask).count_ones() as i32;
@@ -355,7 +416,6 @@ impl<'a> GravitySearch<'a> {
         alpha = alpha.max(lo);
         beta = beta.min(hi);
 
-        let (key, mirrored) = self.key(cur, mask);
         let tt_col = match self.tt.narrow(key, ply, alpha, beta) {
             Probe::Cut(v) => return v,
             Probe::Search {
@@ -383,17 +443,21 @@ impl<'a> GravitySearch<'a> {
         // Moves by the threats they make, the table's move first.
         // Enhanced transposition cut-offs (below) probe every child; their
         // table buckets are fetched while the moves are ordered. Near the
-        // leaves the probes cost more than they save.
+        // leaves the probes cost more than they save, but fetching the
+        // buckets still pays (3% less time): a child's own probe then finds
+        // its entry in the cache. (The node's own bucket is fetched as soon
+        // as it is known to be searched, for the same reason.)
         let etc = empties >= 10;
-        let mut list = [(0u32, 0u64, 0u64); 32];
+        let fetch = etc || empties > 6;
+        let mut list = [(0u32, 0u64, 0u64, 0usize); 32];
         let mut n = 0;
         for &c in &self.order {
             let mv = moves & shape.board_column(c);
             if mv == 0 {
                 continue;
             }
-            let child_key = if etc {
-                let (k, _) = self.key(opp, mask | mv);
+            let child_key = if fetch {
+                let (k, _) = node.play(shape, mv, c).key();
                 self.tt.prefetch(k);
                 k
             } else {
@@ -410,13 +474,13 @@ impl<'a> GravitySearch<'a> {
                 list[i] = list[i - 1];
                 i -= 1;
             }
-            list[i] = (score, mv, child_key);
+            list[i] = (score, mv, child_key, c);
             n += 1;
         }
         // A child the table already knows to be bad enough for the
         // opponent ends the search at once.
         if etc {
-            for &(_, _, child_key) in &list[..n] {
+            for &(_, _, child_key, _) in &list[..n] {
                 if let Some(hit) = self.tt.probe(child_key) {
                     let v = -to_root(hit.upper, ply + 1);
                     if v >= beta && hit.upper < INF {
@@ -429,8 +493,9 @@ impl<'a> GravitySearch<'a> {
         let nodes0 = self.nodes;
         let mut best = -INF;
         let mut best_move = list[0].1;
-        for &(_, mv, _) in &list[..n] {
-            let score = -self.negamax(opp, mask | mv, ply + 1, -beta, -alpha.max(best));
+        for &(_, mv, _, c) in &list[..n] {
+            let child = node.play(shape, mv, c);
+            let score = -self.negamax(child, ply + 1, -beta, -alpha.max(best));
             if self.aborted {
                 return 0;
             }
@@ -459,7 +524,7 @@ impl<'a> GravitySearch<'a> {
         let (x, o) = (self.shape.from_cells(x), self.shape.from_cells(o));
         let mask = x | o;
         let cur = if mask.count_ones() % 2 == 0 { x } else { o };
-        let v = self.negamax(cur, mask, 0, alpha, beta);
+        let v = self.negamax(Node::new(self.shape, cur, mask), 0, alpha, beta);
         (!self.aborted).then_some(v)
     }
     /// The column the table holds as best for a position given by
@@ -470,7 +535,7 @@ impl<'a> GravitySearch<'a> {
         let (x, o) = (self.shape.from_cells(x), self.shape.from_cells(o));
         let mask = x | o;
         let cur = if mask.count_ones() % 2 == 0 { x } else { o };
-        let (key, mirrored) = self.key(cur, mask);
+        let (key, mirrored) = Node::new(self.shape, cur, mask).key();
         let col = self.tt.probe(key)?.best?;
         Some(if mirrored {
             self.shape.width - 1 - col
@@ -488,7 +553,7 @@ impl Windowed for GravitySearch<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::Shape;
+    use super::{Node, Shape, mix};
 
     /// Screen-cell bits of the named cells of a 7×6 board (`c6` is the
     /// bottom of column c).
@@ -498,6 +563,33 @@ mod tests {
             let row: usize = name[1..].parse().unwrap_or(1) - 1;
             bits | 1 << (row * 7 + col)
         })
+    }
+
+    #[test]
+    fn the_mirror_kept_move_by_move_is_the_mirror_of_the_position() {
+        for (w, h) in [(7, 6), (4, 4), (5, 4), (8, 7), (6, 5)] {
+            let shape = Shape::new(w, h, 4).expect("fits");
+            let mut node = Node::new(&shape, 0, 0);
+            // Columns by a fixed scramble, skipping full ones.
+            for i in 0..w * h {
+                let c = (0..w)
+                    .map(|j| (i * 5 + j * 3 + i / 3) % w)
+                    .find(|&c| shape.playable(node.mask) & shape.board_column(c) != 0)
+                    .expect("a column is open");
+                let mv = shape.playable(node.mask) & shape.board_column(c);
+                node = node.play(&shape, mv, c);
+                assert_eq!(node.mirror_cur, shape.mirror(node.cur), "{w}x{h} move {i}");
+                assert_eq!(
+                    node.mirror_mask,
+                    shape.mirror(node.mask),
+                    "{w}x{h} move {i}"
+                );
+                let (key, mirrored) = node.key();
+                let (plain, flipped) = (node.cur + node.mask, shape.mirror(node.cur + node.mask));
+                assert_eq!(key, mix(plain.min(flipped)), "{w}x{h} move {i}");
+                assert_eq!(mirrored, flipped < plain, "{w}x{h} move {i}");
+            }
+        }
     }
 
     #[test]
