@@ -45,8 +45,30 @@ impl Known {
 /// draw takes, as that search wanders into long lines. Past `quick` plies
 /// the window around the draw settles win, draw or loss, and null windows
 /// then close in on the distance from the far side (`closer`).
-pub fn solve_known(s: &mut impl Windowed, x: u64, o: u64, empties: i32, quick: i32) -> Known {
+///
+/// A `guess` (the exact score of a sibling: every move's result is asked
+/// for, and siblings are often won or lost alike) is tried before all of
+/// that when it is longer than `quick` plies: "a win (loss) within the
+/// guess's plies?" If so, the distance closes in from there, and the
+/// window around the draw is not searched; if not, the solve goes on as
+/// without a guess. On random 7×6 positions after 8 and 10 moves this
+/// took 7% and 5% fewer nodes for every move's result.
+pub fn solve_known(
+    s: &mut impl Windowed,
+    (x, o): (u64, u64),
+    empties: i32,
+    quick: i32,
+    guess: Option<i32>,
+) -> Known {
     let quick = quick.min(empties);
+    if let Some(d) = guess.map(plies).filter(|&d| d > quick && d <= empties) {
+        match within(s, x, o, d) {
+            None => return Known::Unknown,
+            // No quick windows were searched: close in all the way.
+            Some(r) if reached(r, d) => return close_in(s, (x, o), r, empties, 0),
+            Some(_) => {}
+        }
+    }
     for d in 1..=quick {
         match within(s, x, o, d) {
             None => return Known::Unknown,
@@ -54,16 +76,28 @@ pub fn solve_known(s: &mut impl Windowed, x: u64, o: u64, empties: i32, quick: i
             Some(_) => {}
         }
     }
-    let Some(mut bound) = s.bounded(x, o, -1, 1) else {
+    let Some(bound) = s.bounded(x, o, -1, 1) else {
         return Known::Unknown;
     };
     if bound == 0 {
         return Known::Exact(0);
     }
+    close_in(s, (x, o), bound, empties, quick)
+}
+
+/// The exact score of a position that `bound` proves won (or lost) within
+/// `d` plies: ask for a win (loss) within `d - 2` until there is none, so
+/// that `d` is the distance. Each proof found jumps as far as its
+/// fail-soft value shows. Windows of `quick` plies or fewer were already
+/// searched and failed.
+fn close_in(
+    s: &mut impl Windowed,
+    (x, o): (u64, u64),
+    mut bound: i32,
+    empties: i32,
+    quick: i32,
+) -> Known {
     let sign = bound.signum();
-    // `bound` proves a win (or loss) within `d` plies; ask for one within
-    // `d - 2` until there is none, so that `d` is the distance. Each proof
-    // found jumps as far as its fail-soft value shows.
     loop {
         let d = closer(bound, empties);
         if d - 2 <= quick {
@@ -83,16 +117,23 @@ const fn at(d: i32) -> i32 {
     if d % 2 == 1 { WIN - d } else { d - WIN }
 }
 
+/// The plies of a win or loss score (0 for a draw).
+const fn plies(score: i32) -> i32 {
+    if score > 0 {
+        WIN - score
+    } else if score < 0 {
+        WIN + score
+    } else {
+        0
+    }
+}
+
 /// The plies within which a proven bound (a lower one above 0, an upper
 /// one below) makes the win or loss: wins come on odd plies, losses on
 /// even, and none outlasts the `empties`.
 fn closer(bound: i32, empties: i32) -> i32 {
-    let (plies, parity) = if bound > 0 {
-        (WIN - bound, 1)
-    } else {
-        (WIN + bound, 0)
-    };
-    let d = plies.min(empties);
+    let parity = i32::from(bound > 0);
+    let d = plies(bound).min(empties);
     if d % 2 == parity { d } else { d - 1 }
 }
 
@@ -139,12 +180,29 @@ mod tests {
     }
 
     fn solve(value: i32, answers: u32, soft: bool) -> Known {
+        guessing(value, None, answers, soft)
+    }
+
+    fn guessing(value: i32, guess: Option<i32>, answers: u32, soft: bool) -> Known {
         let mut s = Scripted {
             value,
             answers,
             soft,
         };
-        solve_known(&mut s, 0, 0, 40, 13)
+        solve_known(&mut s, (0, 0), 40, 13, guess)
+    }
+
+    /// Every score of a position with 40 empty cells: wins, losses, a draw.
+    fn scores() -> impl Iterator<Item = i32> {
+        (1..=40)
+            .map(|plies| {
+                if plies % 2 == 1 {
+                    WIN - plies
+                } else {
+                    plies - WIN
+                }
+            })
+            .chain([0])
     }
 
     #[test]
@@ -184,5 +242,43 @@ mod tests {
                 assert_eq!(known, Known::Exact(value), "{plies} plies, soft {soft}");
             }
         }
+    }
+
+    #[test]
+    fn any_guess_right_or_wrong_gives_the_exact_score() {
+        for soft in [false, true] {
+            for value in scores() {
+                for guess in scores() {
+                    let known = guessing(value, Some(guess), u32::MAX, soft);
+                    assert_eq!(
+                        known,
+                        Known::Exact(value),
+                        "{value} guessing {guess}, soft {soft}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_right_guess_takes_two_windows() {
+        // Within 31 plies? Yes. Within 29? No. Neither the quick windows
+        // nor the one around the draw are searched.
+        for (value, guess) in [(WIN - 31, WIN - 31), (30 - WIN, 30 - WIN)] {
+            assert_eq!(guessing(value, Some(guess), 2, false), Known::Exact(value));
+            assert_eq!(
+                guessing(value, Some(guess), 1, false),
+                Known::Outcome(value.signum())
+            );
+        }
+        // A guess within the quick windows' reach is not tried: the quick
+        // windows find it in as many windows.
+        assert_eq!(
+            guessing(WIN - 5, Some(WIN - 5), 5, false),
+            Known::Exact(WIN - 5)
+        );
+        // A wrong guess costs one window more than no guess.
+        assert_eq!(guessing(0, Some(WIN - 31), 14, false), Known::Unknown);
+        assert_eq!(guessing(0, Some(WIN - 31), 15, false), Known::Exact(0));
     }
 }

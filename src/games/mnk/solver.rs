@@ -184,6 +184,12 @@ impl MnkSolver {
     /// whether it is won, drawn or lost.
     #[must_use]
     pub fn known(&self, pos: &MnkGame, budget: &Budget) -> Known {
+        self.known_near(pos, budget, None)
+    }
+
+    /// `known`, trying first whether the score is `guess` (a sibling's
+    /// exact score), see `distance::solve_known`.
+    fn known_near(&self, pos: &MnkGame, budget: &Budget, guess: Option<i32>) -> Known {
         if !self.exact_board() {
             return Known::Unknown;
         }
@@ -198,8 +204,8 @@ impl MnkSolver {
         let empties = (self.geo.full & !(x | o)).count_ones() as i32;
         let known = self.with_search(
             budget,
-            |s| s.solve_known(x, o),
-            |s| distance::solve_known(s, x, o, empties, GRAVITY_QUICK_PLIES),
+            |s| s.solve_known(x, o, guess),
+            |s| distance::solve_known(s, (x, o), empties, GRAVITY_QUICK_PLIES, guess),
         );
         match known {
             Known::Unknown if self.won_by_parent(x, o) => Known::Outcome(1),
@@ -247,7 +253,12 @@ impl MnkSolver {
     /// The value the exact search proves within the budget: with plies,
     /// or only won, drawn or lost when the distance was not settled.
     fn known_value(&self, pos: &MnkGame, budget: &Budget) -> Option<Value> {
-        match self.known(pos, budget) {
+        Self::value_of(self.known(pos, budget))
+    }
+
+    /// The value a solve settled: with plies, or only won, drawn or lost.
+    fn value_of(known: Known) -> Option<Value> {
+        match known {
             Known::Exact(score) => Some(score_value(score)),
             Known::Outcome(sign) => Some(Value::outcome_only(if sign > 0 {
                 Outcome::Win
@@ -588,10 +599,18 @@ impl Solver<MnkGame> for MnkSolver {
 
     fn move_results(&self, pos: &MnkGame, budget: &Budget) -> MoveResults<usize> {
         let mut listed = Vec::new();
+        // The last sibling's exact score, won or lost: often the next one's.
+        let mut guess = None;
         for class in self.classes(pos) {
             let child = pos.after(class[0]);
             let value = Self::terminal(&child)
-                .or_else(|| self.known_value(&child, budget))
+                .or_else(|| {
+                    let known = self.known_near(&child, budget, guess);
+                    if let Known::Exact(score) = known {
+                        guess = (score != 0).then_some(score).or(guess);
+                    }
+                    Self::value_of(known)
+                })
                 .unwrap_or_else(|| self.threat_value(&child, budget))
                 .for_mover();
             listed.extend(class.into_iter().map(|mv| (mv, value)));
