@@ -54,13 +54,20 @@ impl Known {
 /// without the quick windows the failed one rules out, and when its
 /// fail-soft answer rules out that side's result at any distance, with a
 /// null window instead of the one around the draw.
+///
+/// `prior.quick_searched` says `quick_known` already found nothing within
+/// `quick` plies.
 pub fn solve_known(
     s: &mut impl Windowed,
     (x, o): (u64, u64),
     empties: i32,
     quick: i32,
-    guess: Option<i32>,
+    prior: Prior,
 ) -> Known {
+    let Prior {
+        guess,
+        quick_searched,
+    } = prior;
     let quick = quick.min(empties);
     // What a failed guess ruled out: results within its plies `d` on
     // plies of its parity (wins on odd plies, losses on even), and, when
@@ -84,11 +91,10 @@ pub fn solve_known(
         }
     }
     let ruled_out = |d: i32| failed.is_some_and(|f| d <= f && d % 2 == f % 2);
-    for d in (1..=quick).filter(|&d| !ruled_out(d)) {
-        match within(s, x, o, d) {
-            None => return Known::Unknown,
-            Some(r) if reached(r, d) => return Known::Exact(at(d)),
-            Some(_) => {}
+    if !quick_searched {
+        let windows = (1..=quick).filter(|&d| !ruled_out(d));
+        if let Some(known) = first_within(s, (x, o), windows) {
+            return known;
         }
     }
     let Some(bound) = s.bounded(x, o, window.0, window.1) else {
@@ -110,6 +116,45 @@ pub fn solve_known(
         _ => quick,
     };
     close_in(s, (x, o), bound, empties, searched)
+}
+
+/// What a solve knows before it starts, besides the position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Prior {
+    /// A sibling's exact score (see `solve_known`).
+    pub guess: Option<i32>,
+    /// `quick_known` found no win or loss within the quick plies.
+    pub quick_searched: bool,
+}
+
+/// Only the short wins and losses, within `quick` plies: `None` when
+/// there is none, `Some(Known::Unknown)` out of time. Every move's result
+/// looks for these first for all the moves, so that a budget cut short
+/// still names them.
+pub fn quick_known(
+    s: &mut impl Windowed,
+    (x, o): (u64, u64),
+    empties: i32,
+    quick: i32,
+) -> Option<Known> {
+    first_within(s, (x, o), 1..=quick.min(empties))
+}
+
+/// The first of the windows `within(d)` that is reached: its exact score,
+/// `Known::Unknown` out of time, or `None`.
+fn first_within(
+    s: &mut impl Windowed,
+    (x, o): (u64, u64),
+    windows: impl Iterator<Item = i32>,
+) -> Option<Known> {
+    for d in windows {
+        match within(s, x, o, d) {
+            None => return Some(Known::Unknown),
+            Some(r) if reached(r, d) => return Some(Known::Exact(at(d))),
+            Some(_) => {}
+        }
+    }
+    None
 }
 
 /// The exact score of a position that `bound` proves won (or lost) within
@@ -184,7 +229,7 @@ fn within(s: &mut impl Windowed, x: u64, o: u64, d: i32) -> Option<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Known, WIN, Windowed, solve_known};
+    use super::{Known, Prior, WIN, Windowed, quick_known, solve_known};
 
     /// A search of a position worth `value` that answers `answers`
     /// windows and then runs out of time. A `soft` one answers a failed
@@ -217,7 +262,16 @@ mod tests {
             answers,
             soft,
         };
-        solve_known(&mut s, (0, 0), 40, 13, guess)
+        solve_known(
+            &mut s,
+            (0, 0),
+            40,
+            13,
+            Prior {
+                guess,
+                quick_searched: false,
+            },
+        )
     }
 
     /// Every score of a position with 40 empty cells: wins, losses, a draw.
@@ -329,5 +383,40 @@ mod tests {
             guessing(WIN - 35, Some(WIN - 31), 9, true),
             Known::Exact(WIN - 35)
         );
+    }
+
+    #[test]
+    fn short_results_first_then_the_rest_without_them() {
+        for soft in [false, true] {
+            for value in scores() {
+                let mut s = Scripted {
+                    value,
+                    answers: u32::MAX,
+                    soft,
+                };
+                let quick = quick_known(&mut s, (0, 0), 40, 13);
+                let plies = if value > 0 { WIN - value } else { WIN + value };
+                if value != 0 && plies <= 13 {
+                    assert_eq!(quick, Some(Known::Exact(value)), "{value}, soft {soft}");
+                    continue;
+                }
+                assert_eq!(quick, None, "{value}, soft {soft}");
+                let asked = u32::MAX - s.answers;
+                assert_eq!(asked, 13, "every quick window once");
+                let prior = Prior {
+                    guess: None,
+                    quick_searched: true,
+                };
+                let known = solve_known(&mut s, (0, 0), 40, 13, prior);
+                assert_eq!(known, Known::Exact(value), "{value}, soft {soft}");
+            }
+        }
+        // Out of time in the quick windows: unknown.
+        let mut s = Scripted {
+            value: 0,
+            answers: 5,
+            soft: false,
+        };
+        assert_eq!(quick_known(&mut s, (0, 0), 40, 13), Some(Known::Unknown));
     }
 }

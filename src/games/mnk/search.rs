@@ -450,9 +450,15 @@ impl<'a> Search<'a> {
 
     /// What the budget settles of a position's value for the player to
     /// move (see `distance::solve_known`).
-    pub fn solve_known(&mut self, x: u64, o: u64, guess: Option<i32>) -> distance::Known {
+    pub fn solve_known(&mut self, x: u64, o: u64, prior: distance::Prior) -> distance::Known {
         let empties = (self.geo.full & !(x | o)).count_ones() as i32;
-        distance::solve_known(self, (x, o), empties, QUICK_PLIES, guess)
+        distance::solve_known(self, (x, o), empties, QUICK_PLIES, prior)
+    }
+
+    /// Only a short win or loss (see `distance::quick_known`).
+    pub fn quick_known(&mut self, x: u64, o: u64) -> Option<distance::Known> {
+        let empties = (self.geo.full & !(x | o)).count_ones() as i32;
+        distance::quick_known(self, (x, o), empties, QUICK_PLIES)
     }
 }
 

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use crate::engine::{Budget, Game, Judged, MoveResults, Outcome, Solver, Status, Value};
 
 use super::book::{self, Book};
-use super::distance::{self, Known};
+use super::distance::{self, Known, Prior};
 use super::gravity::{GravitySearch, Shape};
 use super::gravity_strength;
 use super::keeps_win::{Keeps, keeps_win};
@@ -184,28 +184,53 @@ impl MnkSolver {
     /// whether it is won, drawn or lost.
     #[must_use]
     pub fn known(&self, pos: &MnkGame, budget: &Budget) -> Known {
-        self.known_near(pos, budget, None)
+        self.known_near(pos, budget, Prior::default())
     }
 
-    /// `known`, trying first whether the score is `guess` (a sibling's
-    /// exact score), see `distance::solve_known`.
-    fn known_near(&self, pos: &MnkGame, budget: &Budget, guess: Option<i32>) -> Known {
+    /// What needs no search: a win at once (proven whatever the budget
+    /// left) or the book's score.
+    fn known_at_once(&self, pos: &MnkGame) -> Option<Known> {
+        if Self::wins_at_once(pos) {
+            return Some(Known::Exact(WIN - 1));
+        }
+        let (x, o) = pos.bits();
+        self.book().get(&self.geo, x, o).map(Known::Exact)
+    }
+
+    /// Only a short win or loss (see `distance::quick_known`): `None` when
+    /// there is none, or the board is not searched exactly.
+    fn known_quick(&self, pos: &MnkGame, budget: &Budget) -> Option<Known> {
+        if !self.exact_board() {
+            return None;
+        }
+        if let Some(known) = self.known_at_once(pos) {
+            return Some(known);
+        }
+        let (x, o) = pos.bits();
+        let empties = (self.geo.full & !(x | o)).count_ones() as i32;
+        self.with_search(
+            budget,
+            |s| s.quick_known(x, o),
+            |s| distance::quick_known(s, (x, o), empties, GRAVITY_QUICK_PLIES),
+        )
+    }
+
+    /// `known`, with what is known before the search (a sibling's score
+    /// to try first, the short results already looked for), see
+    /// `distance::solve_known`.
+    fn known_near(&self, pos: &MnkGame, budget: &Budget, prior: Prior) -> Known {
         if !self.exact_board() {
             return Known::Unknown;
         }
-        // A win at once is proven whatever the budget left.
-        if Self::wins_at_once(pos) {
-            return Known::Exact(WIN - 1);
+        if let Some(known) = self.known_at_once(pos) {
+            return known;
         }
         let (x, o) = pos.bits();
-        if let Some(v) = self.book().get(&self.geo, x, o) {
-            return Known::Exact(v);
-        }
         let empties = (self.geo.full & !(x | o)).count_ones() as i32;
         let known = self.with_search(
             budget,
-            |s| s.solve_known(x, o, guess),
-            |s| distance::solve_known(s, (x, o), empties, GRAVITY_QUICK_PLIES, guess),
+            |s| s.solve_known(x, o, prior),
+            |s| distance::solve_known(s, (x, o), empties, GRAVITY_QUICK_PLIES, prior),
         );
         match known {
             Known::Unknown if self.won_by_parent(x, o) => Known::Outcome(1),
@@ -599,13 +624,35 @@ impl Solver<MnkGame> for MnkSolver {
 
     fn move_results(&self, pos: &MnkGame, budget: &Budget) -> MoveResults<usize> {
         let mut listed = Vec::new();
+        let classes = self.classes(pos);
+        // The short wins and losses of every move first: they take little
+        // time, and a budget cut short by the long proofs still names them.
+        let quick: Vec<Option<Known>> = classes
+            .iter()
+            .map(|class| {
+                let child = pos.after(class[0]);
+                match Self::terminal(&child) {
+                    Some(_) => None,
+                    None => self.known_quick(&child, budget),
+                }
+            })
+            .collect();
         // The last sibling's exact score, won or lost: often the next one's.
         let mut guess = None;
-        for class in self.classes(pos) {
+        for (class, quick) in classes.into_iter().zip(quick) {
             let child = pos.after(class[0]);
             let value = Self::terminal(&child)
                 .or_else(|| {
-                    let known = self.known_near(&child, budget, guess);
+                    let known = match quick {
+                        Some(Known::Exact(score)) => Known::Exact(score),
+                        _ => {
+                            let prior = Prior {
+                                guess,
+                                quick_searched: quick.is_none(),
+                            };
+                            self.known_near(&child, budget, prior)
+                        }
+                    };
                     if let Known::Exact(score) = known {
                         guess = (score != 0).then_some(score).or(guess);
                     }
