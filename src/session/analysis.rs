@@ -48,7 +48,12 @@ impl<F: Family> Session<F> {
         let pos = self.position();
         let solver = &*self.solver;
         let text = |m| pos.format_move(m);
-        let results = solver.move_results(pos, &budget.share(0.6));
+        // Every move's result is most of what is asked, and once it is
+        // proven the value and a best move follow quickly on the table it
+        // filled: on Connect Four after 8 to 10 random moves, 6 of 60
+        // positions kept a value unknown within the 1 s default with this
+        // share, 13 with 0.6.
+        let results = solver.move_results(pos, &budget.share(0.85));
         let from_moves = results.best();
         let value = if from_moves.is_proven() || pos.status().is_over() {
             solver.value(pos, &budget.share(0.2)).pick(from_moves)
