@@ -76,8 +76,11 @@ pub fn solve_known(
     if let Some(d) = guess.map(plies).filter(|&d| d > quick && d <= empties) {
         match within(s, x, o, d) {
             None => return Known::Unknown,
-            // No quick windows were searched: close in all the way.
-            Some(r) if reached(r, d) => return close_in(s, (x, o), r, empties, 0),
+            // Close in all the way, unless the quick windows were searched.
+            Some(r) if reached(r, d) => {
+                let searched = if quick_searched { quick } else { 0 };
+                return close_in(s, (x, o), r, empties, searched);
+            }
             Some(r) => {
                 failed = Some(d);
                 if d % 2 == 1 && r <= 0 {
@@ -409,6 +412,16 @@ mod tests {
                 };
                 let known = solve_known(&mut s, (0, 0), 40, 13, prior);
                 assert_eq!(known, Known::Exact(value), "{value}, soft {soft}");
+                // And with a guess besides, right or wrong.
+                for guess in scores() {
+                    s.answers = u32::MAX;
+                    let prior = Prior {
+                        guess: Some(guess),
+                        quick_searched: true,
+                    };
+                    let known = solve_known(&mut s, (0, 0), 40, 13, prior);
+                    assert_eq!(known, Known::Exact(value), "{value} guessing {guess}");
+                }
             }
         }
         // Out of time in the quick windows: unknown.
