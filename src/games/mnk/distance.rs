@@ -71,8 +71,9 @@ pub fn solve_known(
     let quick = quick.min(empties);
     // What a failed guess ruled out: results within its plies `d` on
     // plies of its parity (wins on odd plies, losses on even), and, when
-    // its answer bounds the score by a draw, that side's result at all.
-    let (mut failed, mut window) = (None, (-1, 1));
+    // its answer bounds the score by a draw, that side's result at all
+    // (`ruled_side` 1: not won, -1: not lost).
+    let (mut failed, mut ruled_side) = (None, 0);
     if let Some(d) = guess.map(plies).filter(|&d| d > quick && d <= empties) {
         match within(s, x, o, d) {
             None => return Known::Unknown,
@@ -84,11 +85,9 @@ pub fn solve_known(
             Some(r) => {
                 failed = Some(d);
                 if d % 2 == 1 && r <= 0 {
-                    // Not won: drawn or lost.
-                    window = (-1, 0);
+                    ruled_side = 1;
                 } else if d % 2 == 0 && r >= 0 {
-                    // Not lost: drawn or won.
-                    window = (0, 1);
+                    ruled_side = -1;
                 }
             }
         }
@@ -100,17 +99,18 @@ pub fn solve_known(
             return known;
         }
     }
-    let Some(bound) = s.bounded(x, o, window.0, window.1) else {
+    // Around the draw, or a null window between the draw and the side
+    // left open.
+    let (alpha, beta) = match ruled_side {
+        1 => (-1, 0),
+        -1 => (0, 1),
+        _ => (-1, 1),
+    };
+    let Some(bound) = s.bounded(x, o, alpha, beta) else {
         return Known::Unknown;
     };
-    // Within the window, or beyond the side of it the guess ruled out: a
-    // draw.
-    let drawn = match window {
-        (-1, 0) => bound >= 0,
-        (0, 1) => bound <= 0,
-        _ => bound == 0,
-    };
-    if drawn {
+    // Within the window, or on the side of it that was ruled out: a draw.
+    if bound == 0 || bound.signum() == ruled_side {
         return Known::Exact(0);
     }
     // Windows on the guess's side and within its plies would fail too.
@@ -195,13 +195,7 @@ const fn at(d: i32) -> i32 {
 
 /// The plies of a win or loss score (0 for a draw).
 const fn plies(score: i32) -> i32 {
-    if score > 0 {
-        WIN - score
-    } else if score < 0 {
-        WIN + score
-    } else {
-        0
-    }
+    if score == 0 { 0 } else { WIN - score.abs() }
 }
 
 /// The plies within which a proven bound (a lower one above 0, an upper
@@ -232,7 +226,7 @@ fn within(s: &mut impl Windowed, x: u64, o: u64, d: i32) -> Option<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Known, Prior, WIN, Windowed, quick_known, solve_known};
+    use super::{Known, Prior, WIN, Windowed, plies, quick_known, solve_known};
 
     /// A search of a position worth `value` that answers `answers`
     /// windows and then runs out of time. A `soft` one answers a failed
@@ -346,7 +340,7 @@ mod tests {
     }
 
     #[test]
-    fn a_right_guess_takes_two_windows() {
+    fn the_windows_a_right_and_a_wrong_guess_take() {
         // Within 31 plies? Yes. Within 29? No. Neither the quick windows
         // nor the one around the draw are searched.
         for (value, guess) in [(WIN - 31, WIN - 31), (30 - WIN, 30 - WIN)] {
@@ -398,8 +392,7 @@ mod tests {
                     soft,
                 };
                 let quick = quick_known(&mut s, (0, 0), 40, 13);
-                let plies = if value > 0 { WIN - value } else { WIN + value };
-                if value != 0 && plies <= 13 {
+                if value != 0 && plies(value) <= 13 {
                     assert_eq!(quick, Some(Known::Exact(value)), "{value}, soft {soft}");
                     continue;
                 }

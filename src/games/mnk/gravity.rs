@@ -448,7 +448,7 @@ impl<'a> GravitySearch<'a> {
         // its entry in the cache. (The node's own bucket is fetched as soon
         // as it is known to be searched, for the same reason.)
         let etc = empties >= 10;
-        let fetch = etc || empties > 6;
+        let fetch = empties > 6;
         let mut list = [(0u32, 0u64, 0u64, 0usize); 32];
         let mut n = 0;
         for &c in &self.order {
