@@ -1,10 +1,11 @@
 //! How long Connect Four (7×6, gravity) takes to answer: every move's
 //! result of random positions reached by N moves of random play, with no
-//! book, one core, a fresh solver each, capped at CAP seconds a position.
+//! book (with `--book`: the shipped one, as `analyze` has), one core, a
+//! fresh solver each, capped at CAP seconds a position.
 //! Prints the median and the slowest time per N, and how many positions
 //! the cap cut short.
-//! Run: `cargo run --release --example gravity_times [POSITIONS] [CAP]
-//! [TABLE_BITS] [STONES…]` (the table the solver plays with unless
+//! Run: `cargo run --release --example gravity_times [--book] [POSITIONS]
+//! [CAP] [TABLE_BITS] [STONES…]` (the table the solver plays with unless
 //! TABLE_BITS is given; 8, 12, 16, 20, 24 and 30 stones unless named).
 
 use std::sync::Arc;
@@ -12,11 +13,13 @@ use std::time::{Duration, Instant};
 
 use rand::{SeedableRng, rngs::StdRng};
 use unbeatable::engine::{Budget, Game, Solver};
-use unbeatable::games::mnk::book::Book;
+use unbeatable::games::mnk::book::{self, Book};
 use unbeatable::games::mnk::{Geometry, MnkGame, MnkSolver};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    let shipped = all.iter().any(|a| a == "--book");
+    let mut args = all.into_iter().filter(|a| a != "--book");
     let count: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let cap: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(10.0);
     let bits: Option<u32> = args.next().and_then(|a| a.parse().ok());
@@ -41,7 +44,12 @@ fn main() {
             if pos.status().is_over() {
                 continue;
             }
-            let mut solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+            let book = if shipped {
+                book::builtin(&geo)
+            } else {
+                Book::default()
+            };
+            let mut solver = MnkSolver::with_book(Arc::clone(&geo), book);
             if let Some(bits) = bits {
                 solver = solver.with_table_bits(bits);
             }

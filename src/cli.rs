@@ -58,6 +58,10 @@ pub enum Command {
         /// than every position.
         #[arg(long)]
         play: bool,
+        /// Solve every position of exactly --depth stones, and write them
+        /// as a layer book: one character a position, none stored.
+        #[arg(long, conflicts_with_all = ["play", "keep_ms"])]
+        layer: bool,
         /// Keep only positions whose proof took at least this many
         /// milliseconds: play proves the rest within its budget.
         #[arg(long, default_value_t = 0)]

@@ -207,6 +207,7 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
 /// What `unbeatable book` is asked to make (see the command line's help).
 pub struct BookPlan {
     pub depth: u32,
+    pub layer: bool,
     pub play: bool,
     pub keep_ms: u64,
     pub threads: Option<usize>,
@@ -235,6 +236,7 @@ pub fn book(name: &str, plan: &BookPlan, out: &std::path::Path) -> Result<ExitCo
         .rules
         .make_book(BookJob {
             depth: plan.depth,
+            layer: plan.layer,
             play: plan.play,
             keep_over: std::time::Duration::from_millis(plan.keep_ms),
             threads,

@@ -60,6 +60,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             depth,
             out,
             play,
+            layer,
             keep_ms,
             threads,
             beyond,
@@ -67,6 +68,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             &ruleset,
             &commands::BookPlan {
                 depth,
+                layer,
                 play,
                 keep_ms,
                 threads,

@@ -50,6 +50,9 @@ pub trait Family: 'static {
 pub struct BookJob<'a> {
     /// Every position up to this many moves is covered.
     pub depth: u32,
+    /// Only the positions of exactly `depth` moves, every one, as a layer
+    /// book (one character a position).
+    pub layer: bool,
     /// Only what play against the perfect computer reaches, on either
     /// side, rather than every position.
     pub play: bool,

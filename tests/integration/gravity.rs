@@ -291,6 +291,41 @@ fn connect_four_book_beyond_its_depth_is_exact() {
     }
 }
 
+/// The shipped layer of every 7×6 position with 9 stones: as many
+/// positions as the board has, and a spread sample of those proven so
+/// far, each proven afresh by a search with no book.
+#[test]
+fn connect_four_layer_is_exact_in_samples() {
+    use std::sync::Arc;
+    use unbeatable::engine::Budget;
+    use unbeatable::games::mnk::book;
+    use unbeatable::games::mnk::{Geometry, MnkSolver};
+    let geo = Arc::new(Geometry::with_gravity(7, 6, 4, true));
+    let shipped = book::builtin(&geo);
+    let layer = shipped.layer(&geo).expect("the shipped layer reads");
+    assert_eq!(layer.stones, 9);
+    // The positions of 9 stones, less those over, up to the mirror.
+    assert_eq!(layer.positions().len(), 269_531);
+    let proven: Vec<_> = layer
+        .positions()
+        .iter()
+        .filter_map(|&(x, o)| Some((x, o, layer.get(&geo, x, o)?)))
+        .collect();
+    assert!(!proven.is_empty(), "nothing proven");
+    let step = (proven.len() / 8).max(1);
+    for &(x, o, score) in proven.iter().step_by(step) {
+        let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+        let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
+        assert_eq!(
+            fresh.exact(&pos, &Budget::unlimited()),
+            Some(score),
+            "{pos:?}"
+        );
+        // The shipped book answers it at once.
+        assert_eq!(shipped.get(&geo, x, o), Some(score));
+    }
+}
+
 /// A child's score (relative to the child) one ply further from the end,
 /// as its parent sees the distance.
 fn to_parent(score: i32) -> i32 {

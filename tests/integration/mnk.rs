@@ -310,6 +310,71 @@ fn the_book_command_resumes_and_keeps_other_files() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `book --layer` proves every position of one number of stones of the
+/// small Connect Four board, goes on from a half-made layer to the same
+/// file, and refuses a layer of another number of stones, leaving it as
+/// it was.
+#[test]
+fn the_book_command_makes_a_layer_and_resumes_it() {
+    use unbeatable::games::mnk::layer::Layer;
+    let dir = std::env::temp_dir().join(format!("unbeatable-layer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let layer = |depth: &str, out: &std::path::Path| {
+        crate::cli::unbeatable()
+            .args(["book", "connect-four-small", "--layer", "--threads", "2"])
+            .args(["--depth", depth, "--out"])
+            .arg(out)
+            .assert()
+    };
+    let whole = dir.join("whole.book");
+    layer("5", &whole).success();
+    let text = std::fs::read_to_string(&whole).unwrap();
+    let geo = Arc::new(Geometry::with_gravity(5, 4, 4, true));
+    let made = Layer::parse(&geo, &text).unwrap();
+    assert_eq!(made.proven(), made.positions().len());
+    let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+    for &(x, o) in made.positions() {
+        let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
+        assert_eq!(made.get(&geo, x, o), fresh.exact(&pos, &unlimited()));
+    }
+    // Every other code taken back, as a stopped build leaves it.
+    let mut seen = 0;
+    let half: String = text
+        .lines()
+        .map(|line| {
+            if line.starts_with('#') || line.starts_with("layer") {
+                return format!("{line}\n");
+            }
+            let codes: String = line
+                .chars()
+                .map(|c| {
+                    seen += 1;
+                    if seen % 2 == 0 { '.' } else { c }
+                })
+                .collect();
+            format!("{codes}\n")
+        })
+        .collect();
+    let resumed = dir.join("resumed.book");
+    std::fs::write(&resumed, &half).unwrap();
+    assert!(Layer::parse(&geo, &half).unwrap().proven() < made.proven());
+    layer("5", &resumed)
+        .success()
+        .stderr(predicates::str::contains("going on from"));
+    assert_eq!(std::fs::read_to_string(&resumed).unwrap(), text);
+    layer("4", &resumed)
+        .failure()
+        .stderr(predicates::str::contains("not a layer book of 4 stones"));
+    assert_eq!(std::fs::read_to_string(&resumed).unwrap(), text);
+    crate::cli::unbeatable()
+        .args(["book", "connect-four-small", "--layer", "--play", "--out"])
+        .arg(dir.join("no.book"))
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("cannot be used with"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Random positions of larger boards, late enough for the reference solver
 /// to visit everything from them: value, plies and every move agree (the
 /// search's dead-cell and pairing cuts are held to the plain negamax here).

@@ -5,7 +5,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
+use std::sync::{Arc, OnceLock};
+
 use super::Geometry;
+use super::layer::{Layer, Lazy};
 use crate::engine::Game as _;
 
 /// Exact scores (relative to the position, see `tt::WIN`) by canonical
@@ -21,15 +24,34 @@ pub struct Book {
     entries: HashMap<(u64, u64), i32>,
     /// The most stones of any entry: a search looks no deeper.
     deepest: u32,
+    /// Every position of one number of stones (see `layer`), shared by
+    /// the solvers of a board.
+    layer: Option<Arc<Lazy>>,
 }
 
 impl Book {
     #[must_use]
     pub fn get(&self, geo: &Geometry, x: u64, o: u64) -> Option<i32> {
+        let stones = (x | o).count_ones();
+        if let Some(lazy) = self.layer.as_deref().filter(|l| l.stones == stones) {
+            return lazy.get(geo)?.get(geo, x, o);
+        }
         if self.entries.is_empty() {
             return None;
         }
         self.entries.get(&geo.canonical(x, o).0).copied()
+    }
+
+    /// The book with every position of `layer` too.
+    #[must_use]
+    pub fn with_layer(self, layer: Option<Arc<Lazy>>) -> Self {
+        Self { layer, ..self }
+    }
+
+    /// The layer book that goes with this one, read now if it was not.
+    #[must_use]
+    pub fn layer(&self, geo: &Geometry) -> Option<&Layer> {
+        self.layer.as_deref()?.get(geo)
     }
 
     #[must_use]
@@ -64,7 +86,8 @@ impl Book {
     /// partial build leaves some of the layer after `depth`).
     #[must_use]
     pub fn may_hold(&self, stones: u32) -> bool {
-        !self.entries.is_empty() && stones <= self.deepest
+        (!self.entries.is_empty() && stones <= self.deepest)
+            || self.layer.as_ref().is_some_and(|l| l.stones == stones)
     }
 
     /// The book as text: a header naming the board, then `x o score` lines.
@@ -138,13 +161,31 @@ pub const BUILTIN_BOOKS: &[&str] = &[
     include_str!("../../../assets/books/connect-four-7x6.book"),
 ];
 
-/// The built-in book for `geo`, or an empty one.
+/// The layer books compiled into the binary (see `layer`).
+pub const BUILTIN_LAYERS: &[&str] = &[include_str!(
+    "../../../assets/books/connect-four-7x6-layer9.book"
+)];
+
+/// The built-in layers, each read once, when a board that has it first
+/// looks in it (see `layer::Lazy`).
+static LAYERS: [OnceLock<Option<Arc<Lazy>>>; BUILTIN_LAYERS.len()] =
+    [const { OnceLock::new() }; BUILTIN_LAYERS.len()];
+
+/// The built-in book for `geo`, with its layer, or an empty one.
 #[must_use]
 pub fn builtin(geo: &Geometry) -> Book {
-    BUILTIN_BOOKS
+    let book = BUILTIN_BOOKS
         .iter()
         .find_map(|text| Book::parse(geo, text))
-        .unwrap_or_default()
+        .unwrap_or_default();
+    // A layer's header names its board: the first that names this one is
+    // this board's, whoever reads it first.
+    let layer = BUILTIN_LAYERS.iter().zip(&LAYERS).find_map(|(text, once)| {
+        Lazy::of(geo, text)?;
+        once.get_or_init(|| Lazy::of(geo, text).map(Arc::new))
+            .clone()
+    });
+    book.with_layer(layer)
 }
 
 /// Which positions a book covers.
@@ -522,7 +563,7 @@ fn prove_all(
 /// Runs `work` on each of `todo` (as positions) on as many threads as
 /// there are `solvers`, each with its own, handing each result to `each`
 /// on this thread; stops early when `each` says `false`.
-fn run_all<R: Send>(
+pub(super) fn run_all<R: Send>(
     solvers: &[super::MnkSolver],
     todo: &[(u64, u64)],
     work: impl Fn(&super::MnkSolver, &super::MnkGame) -> R + Sync,
@@ -604,9 +645,25 @@ fn walk_on(
 
 /// The positions one stone on from `layer` (which has `stones` each), up
 /// to symmetry.
-fn next_layer(geo: &Geometry, layer: &BTreeSet<(u64, u64)>, stones: u32) -> BTreeSet<(u64, u64)> {
-    let mut next = BTreeSet::new();
-    for &(x, o) in layer {
+pub(super) fn next_layer(
+    geo: &Geometry,
+    layer: &BTreeSet<(u64, u64)>,
+    stones: u32,
+) -> BTreeSet<(u64, u64)> {
+    children(geo, layer.iter().copied(), stones)
+        .into_iter()
+        .collect()
+}
+
+/// The positions one stone on from `layer` (which has `stones` each), up
+/// to symmetry: canonical, ascending, each once.
+pub(super) fn children(
+    geo: &Geometry,
+    layer: impl IntoIterator<Item = (u64, u64)>,
+    stones: u32,
+) -> Vec<(u64, u64)> {
+    let mut next = Vec::new();
+    for (x, o) in layer {
         if geo.has_line(x) || geo.has_line(o) {
             continue;
         }
@@ -619,9 +676,11 @@ fn next_layer(geo: &Geometry, layer: &BTreeSet<(u64, u64)>, stones: u32) -> BTre
             } else {
                 (x, o | 1 << c)
             };
-            next.insert(geo.canonical(nx, no).0);
+            next.push(geo.canonical(nx, no).0);
         }
     }
+    next.sort_unstable();
+    next.dedup();
     next
 }
 

@@ -11,6 +11,8 @@ mod geometry;
 pub mod gravity;
 mod gravity_strength;
 mod keeps_win;
+pub mod layer;
+mod layer_build;
 mod pairing;
 pub mod search;
 mod solver;
@@ -122,6 +124,9 @@ impl Family for Mnk {
         job: super::BookJob<'_>,
     ) -> Option<Result<super::MadeBook, String>> {
         let geo = &rules.geo;
+        if job.layer {
+            return Some(make_layer(geo, job));
+        }
         let resume = match job.resume {
             None => book::Book::default(),
             Some(text) => match book::Book::parse(geo, text) {
@@ -195,4 +200,49 @@ impl Family for Mnk {
             ),
         ]
     }
+}
+
+/// `unbeatable book --layer`: every position of `job.depth` stones (see
+/// `layer`), going on from `job.resume`.
+fn make_layer(geo: &Arc<Geometry>, job: super::BookJob<'_>) -> Result<super::MadeBook, String> {
+    let resume = match job.resume {
+        None => None,
+        Some(text) => match layer::Layer::parse(geo, text) {
+            Some(l) if l.stones == job.depth => Some(l),
+            _ => {
+                return Err(format!(
+                    "it is not a layer book of {} stones of the {}x{} k={}{} board",
+                    job.depth,
+                    geo.width,
+                    geo.height,
+                    geo.k,
+                    if geo.gravity { " gravity" } else { "" }
+                ));
+            }
+        },
+    };
+    let plan = layer_build::Plan {
+        stones: job.depth,
+        threads: job.threads,
+        save_every: std::time::Duration::from_secs(60),
+    };
+    let started = std::time::Instant::now();
+    let progress = job.progress;
+    let made = layer_build::make(
+        geo,
+        &plan,
+        resume,
+        |l| (job.save)(&l.to_text(geo)),
+        |done, all| {
+            progress(format!(
+                "{} stones: {done} of {all} positions proven ({:.1} s)",
+                job.depth,
+                started.elapsed().as_secs_f64()
+            ));
+        },
+    )?;
+    Ok(super::MadeBook {
+        text: made.to_text(geo),
+        entries: made.proven(),
+    })
 }

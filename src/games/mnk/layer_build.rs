@@ -1,0 +1,148 @@
+//! Makes a layer book (see `layer`): every position of the layer proven
+//! afresh with no time budget, on as many threads as asked, and handed
+//! over now and then to be written, so that a stopped build goes on where
+//! it was.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::book::{Book, run_all};
+use super::layer::Layer;
+use super::{Geometry, MnkSolver};
+use crate::engine::Budget;
+
+/// What `make` is asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    pub stones: u32,
+    /// Positions proven at once, each with its own solver.
+    pub threads: usize,
+    /// The layer is handed to `save` at least this often.
+    pub save_every: Duration,
+}
+
+/// Proves every position of the layer that `resume` (an earlier run's,
+/// or none) has not. Each thread's solver keeps the table play uses from
+/// one position to the next: the positions come in the order of their
+/// bitboards, so neighbours share much of their trees, and a larger table
+/// is slower here (it outgrows the caches). `progress` hears how many of
+/// how many positions are proven.
+///
+/// # Errors
+/// The first error `save` returns: the build stops there.
+pub fn make<E>(
+    geo: &Arc<Geometry>,
+    plan: &Plan,
+    resume: Option<Layer>,
+    mut save: impl FnMut(&Layer) -> Result<(), E>,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Layer, E> {
+    let mut layer = resume.unwrap_or_else(|| Layer::unproven(geo, plan.stones));
+    let todo = layer.unproven_positions();
+    let positions = layer.positions().len();
+    progress(positions - todo.len(), positions);
+    let solvers: Vec<_> = (0..plan.threads.max(1))
+        .map(|_| MnkSolver::with_book(Arc::clone(geo), Book::default()))
+        .collect();
+    let unlimited = Budget::unlimited();
+    let (mut saved, mut failed) = (Instant::now(), None);
+    run_all(
+        &solvers,
+        &todo,
+        |solver, pos| solver.exact(pos, &unlimited),
+        |key, score| {
+            if let Some(score) = score {
+                layer.set(key, score);
+            }
+            if saved.elapsed() < plan.save_every {
+                return true;
+            }
+            if let Err(e) = save(&layer) {
+                failed = Some(e);
+                return false;
+            }
+            progress(layer.proven(), positions);
+            saved = Instant::now();
+            true
+        },
+    );
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(layer),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use super::{Plan, make};
+    use crate::engine::{Budget, Solver as _};
+    use crate::games::mnk::book::{Book, next_layer};
+    use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
+
+    /// A layer of 4×4 k=3 with gravity, made on two threads and resumed
+    /// from a half-made one: every entry is the position's exact score, and
+    /// a solver that stops at the layer agrees with one that does not on
+    /// every position before it.
+    #[test]
+    fn a_layer_is_exact_and_searches_stopping_at_it_agree() {
+        let geo = Arc::new(Geometry::with_gravity(4, 4, 3, true));
+        let plan = Plan {
+            stones: 5,
+            threads: 2,
+            save_every: Duration::ZERO,
+        };
+        // Stopped by its `save` after a few positions.
+        let mut saves = 0;
+        let stopped = make(
+            &geo,
+            &plan,
+            None,
+            |_| {
+                saves += 1;
+                if saves > 3 { Err("stop") } else { Ok(()) }
+            },
+            |_, _| {},
+        );
+        assert_eq!(stopped.err(), Some("stop"));
+        let mut half = super::Layer::unproven(&geo, 5);
+        let keys = half.positions().to_vec();
+        let plain = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+        let exact = |(x, o): (u64, u64)| {
+            plain.exact(
+                &MnkGame::from_bits(Arc::clone(&geo), x, o),
+                &Budget::unlimited(),
+            )
+        };
+        for &key in keys.iter().step_by(2) {
+            assert!(half.set(key, exact(key).unwrap_or_default()));
+        }
+        let layer = make(&geo, &plan, Some(half), |_| Ok::<(), ()>(()), |_, _| {}).unwrap();
+        assert_eq!(layer.proven(), keys.len());
+        for &(x, o) in &keys {
+            assert_eq!(layer.get(&geo, x, o), exact((x, o)), "{x:x} {o:x}");
+        }
+        let stopping = MnkSolver::with_book(
+            Arc::clone(&geo),
+            Book::default().with_layer(Some(Arc::new(super::super::layer::Lazy::ready(layer)))),
+        );
+        let mut before = BTreeSet::from([(0, 0)]);
+        for stones in 0..5 {
+            for &(x, o) in &before {
+                if !geo.is_over(x, o) {
+                    let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
+                    assert_eq!(stopping.exact(&pos, &Budget::unlimited()), exact((x, o)));
+                    let (a, b) = (
+                        stopping.move_results(&pos, &Budget::unlimited()),
+                        plain.move_results(&pos, &Budget::unlimited()),
+                    );
+                    assert_eq!(a.listed, b.listed, "{x:x} {o:x}");
+                }
+            }
+            before = next_layer(&geo, &before, stones);
+        }
+    }
+}
