@@ -563,11 +563,33 @@ fn prove_all(
 /// Runs `work` on each of `todo` (as positions) on as many threads as
 /// there are `solvers`, each with its own, handing each result to `each`
 /// on this thread; stops early when `each` says `false`.
-pub(super) fn run_all<R: Send>(
+fn run_all<R: Send>(
     solvers: &[super::MnkSolver],
     todo: &[(u64, u64)],
     work: impl Fn(&super::MnkSolver, &super::MnkGame) -> R + Sync,
     mut each: impl FnMut((u64, u64), R) -> bool,
+) {
+    run_each(
+        solvers,
+        todo,
+        |solver, &(x, o)| {
+            work(
+                solver,
+                &super::MnkGame::from_bits(std::sync::Arc::clone(&solver.geo), x, o),
+            )
+        },
+        |&pos, result| each(pos, result),
+    );
+}
+
+/// Runs `work` on each item of `todo` on as many threads as there are
+/// `solvers`, each with its own, handing each result to `each` on this
+/// thread; stops early when `each` says `false`.
+pub(super) fn run_each<T: Sync, R: Send>(
+    solvers: &[super::MnkSolver],
+    todo: &[T],
+    work: impl Fn(&super::MnkSolver, &T) -> R + Sync,
+    mut each: impl FnMut(&T, R) -> bool,
 ) {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
@@ -578,19 +600,18 @@ pub(super) fn run_all<R: Send>(
             let (tx, next, stop, work) = (tx.clone(), &next, &stop, &work);
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
-                    let Some(&(x, o)) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    let Some(item) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    let pos = super::MnkGame::from_bits(std::sync::Arc::clone(&solver.geo), x, o);
-                    if tx.send(((x, o), work(solver, &pos))).is_err() {
+                    if tx.send((item, work(solver, item))).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for (pos, result) in rx {
-            if !each(pos, result) {
+        for (item, result) in rx {
+            if !each(item, result) {
                 // The threads finish the work they are in, unheard.
                 stop.store(true, Ordering::Relaxed);
                 break;

@@ -180,6 +180,21 @@ impl MnkSolver {
         self.known(pos, budget).exact()
     }
 
+    /// `exact`, trying first a sibling's exact score `guess` (see
+    /// `distance::solve_known`): siblings are often won or lost alike.
+    pub(super) fn exact_near(
+        &self,
+        pos: &MnkGame,
+        budget: &Budget,
+        guess: Option<i32>,
+    ) -> Option<i32> {
+        let prior = Prior {
+            guess,
+            quick_searched: false,
+        };
+        self.known_near(pos, budget, prior).exact()
+    }
+
     /// What the budget settles of a position: its exact score, or at least
     /// whether it is won, drawn or lost.
     #[must_use]
