@@ -185,6 +185,9 @@ pub fn builtin(geo: &Geometry) -> Book {
         once.get_or_init(|| Lazy::of(geo, text).map(Arc::new))
             .clone()
     });
+    if let Some(lazy) = &layer {
+        lazy.read_soon(geo);
+    }
     book.with_layer(layer)
 }
 

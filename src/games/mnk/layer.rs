@@ -5,7 +5,8 @@
 //! `assets/books/`. A search that reaches the layer stops there: every
 //! position with fewer stones is solved that far down only.
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use super::Geometry;
 use super::tt::WIN;
@@ -137,6 +138,8 @@ pub struct Lazy {
     pub stones: u32,
     text: &'static str,
     read: OnceLock<Option<Layer>>,
+    /// `read_soon` has started a thread.
+    asked: AtomicBool,
 }
 
 impl Lazy {
@@ -149,6 +152,7 @@ impl Lazy {
             stones: stones_in(geo, head)?,
             text,
             read: OnceLock::new(),
+            asked: AtomicBool::new(false),
         })
     }
 
@@ -159,6 +163,16 @@ impl Lazy {
             stones: layer.stones,
             text: "",
             read: OnceLock::from(Some(layer)),
+            asked: AtomicBool::new(false),
+        }
+    }
+
+    /// Starts reading the layer on a thread of its own, once, so that the
+    /// first search to reach it (within a move's budget) need not.
+    pub fn read_soon(self: &Arc<Self>, geo: &Geometry) {
+        if self.read.get().is_none() && !self.asked.swap(true, Ordering::Relaxed) {
+            let (lazy, geo) = (Arc::clone(self), geo.clone());
+            std::thread::spawn(move || lazy.get(&geo).is_some());
         }
     }
 
