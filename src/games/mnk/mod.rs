@@ -133,11 +133,8 @@ impl Family for Mnk {
                 Some(book) => book,
                 None => {
                     return Some(Err(format!(
-                        "it is not a book of the {}x{} k={}{} board",
-                        geo.width,
-                        geo.height,
-                        geo.k,
-                        if geo.gravity { " gravity" } else { "" }
+                        "it is not a book of the {} board",
+                        board_name(geo)
                     )));
                 }
             },
@@ -211,12 +208,9 @@ fn make_layer(geo: &Arc<Geometry>, job: super::BookJob<'_>) -> Result<super::Mad
             Some(l) if l.stones == job.depth => Some(l),
             _ => {
                 return Err(format!(
-                    "it is not a layer book of {} stones of the {}x{} k={}{} board",
+                    "it is not a layer book of {} stones of the {} board",
                     job.depth,
-                    geo.width,
-                    geo.height,
-                    geo.k,
-                    if geo.gravity { " gravity" } else { "" }
+                    board_name(geo)
                 ));
             }
         },
@@ -245,4 +239,15 @@ fn make_layer(geo: &Arc<Geometry>, job: super::BookJob<'_>) -> Result<super::Mad
         text: made.to_text(geo),
         entries: made.proven(),
     })
+}
+
+/// The board as error messages name it: `7x6 k=4 gravity`.
+fn board_name(geo: &Geometry) -> String {
+    format!(
+        "{}x{} k={}{}",
+        geo.width,
+        geo.height,
+        geo.k,
+        if geo.gravity { " gravity" } else { "" }
+    )
 }
