@@ -3,9 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
-
 use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 use super::Geometry;
 use super::layer::{Layer, Lazy};
@@ -33,8 +32,14 @@ impl Book {
     #[must_use]
     pub fn get(&self, geo: &Geometry, x: u64, o: u64) -> Option<i32> {
         let stones = (x | o).count_ones();
-        if let Some(lazy) = self.layer.as_deref().filter(|l| l.stones == stones) {
-            return lazy.get(geo)?.get(geo, x, o);
+        // A layer being built leaves some of its positions to the entries.
+        if let Some(score) = self
+            .layer
+            .as_deref()
+            .filter(|l| l.stones == stones)
+            .and_then(|l| l.get(geo)?.get(geo, x, o))
+        {
+            return Some(score);
         }
         if self.entries.is_empty() {
             return None;
@@ -168,7 +173,7 @@ pub const BUILTIN_LAYERS: &[&str] = &[include_str!(
 
 /// The built-in layers, each read once, when a board that has it first
 /// looks in it (see `layer::Lazy`).
-static LAYERS: [OnceLock<Option<Arc<Lazy>>>; BUILTIN_LAYERS.len()] =
+static LAYERS: [OnceLock<Arc<Lazy>>; BUILTIN_LAYERS.len()] =
     [const { OnceLock::new() }; BUILTIN_LAYERS.len()];
 
 /// The built-in book for `geo`, with its layer, or an empty one.
@@ -181,9 +186,8 @@ pub fn builtin(geo: &Geometry) -> Book {
     // A layer's header names its board: the first that names this one is
     // this board's, whoever reads it first.
     let layer = BUILTIN_LAYERS.iter().zip(&LAYERS).find_map(|(text, once)| {
-        Lazy::of(geo, text)?;
-        once.get_or_init(|| Lazy::of(geo, text).map(Arc::new))
-            .clone()
+        let lazy = Lazy::of(geo, text)?;
+        Some(Arc::clone(once.get_or_init(|| Arc::new(lazy))))
     });
     if let Some(lazy) = &layer {
         lazy.read_soon(geo);
@@ -749,6 +753,24 @@ mod tests {
     use crate::engine::{Budget, Game, Status};
     use crate::games::mnk::solver::child_target;
     use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
+
+    /// A layer answers for its positions; one it has not proven yet (a
+    /// build goes on) is still read from the entries.
+    #[test]
+    fn a_position_the_layer_has_not_proven_is_read_from_the_entries() {
+        use crate::games::mnk::layer::{Layer, Lazy};
+        let geo = Geometry::with_gravity(4, 4, 3, true);
+        let mut layer = Layer::unproven(&geo, 2);
+        let keys = layer.positions().to_vec();
+        assert!(layer.set(keys[0], 0));
+        let mut book = Book::default();
+        book.insert(&geo, keys[1].0, keys[1].1, -3);
+        let book = book.with_layer(Some(Arc::new(Lazy::ready(layer))));
+        assert!(book.may_hold(2) && !book.may_hold(3));
+        assert_eq!(book.get(&geo, keys[0].0, keys[0].1), Some(0));
+        assert_eq!(book.get(&geo, keys[1].0, keys[1].1), Some(-3));
+        assert_eq!(book.get(&geo, keys[2].0, keys[2].1), None);
+    }
 
     /// A play book of the 5×4 gravity board two stones deep and three
     /// more along the computer's games: every entry is the position's
