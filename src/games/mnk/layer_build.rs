@@ -3,10 +3,9 @@
 //! over now and then to be written, so that a stopped build goes on where
 //! it was.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-use std::collections::HashSet;
 
 use super::book::{Book, run_each};
 use super::layer::{Layer, positions};
@@ -40,8 +39,8 @@ pub fn make<E>(
 ) -> Result<Layer, E> {
     let mut layer = resume.unwrap_or_else(|| Layer::unproven(geo, plan.stones));
     let groups = by_parent(geo, &layer);
-    let positions = layer.positions().len();
-    progress(layer.proven(), positions);
+    let total = layer.positions().len();
+    progress(layer.proven(), total);
     let solvers: Vec<_> = (0..plan.threads.max(1))
         .map(|_| MnkSolver::with_book(Arc::clone(geo), Book::default()))
         .collect();
@@ -74,7 +73,7 @@ pub fn make<E>(
                 failed = Some(e);
                 return false;
             }
-            progress(layer.proven(), positions);
+            progress(layer.proven(), total);
             saved = Instant::now();
             true
         },
