@@ -312,7 +312,7 @@ fn connect_four_layer_is_exact_in_samples() {
     use unbeatable::games::mnk::book;
     let geo = Arc::new(Geometry::with_gravity(7, 6, 4, true));
     let shipped = book::builtin(&geo);
-    let layer = shipped.layer(&geo).expect("the shipped layer reads");
+    let layer = shipped.layer(&geo, 9).expect("the shipped layer reads");
     assert_eq!(layer.stones, 9);
     // The positions of 9 stones, less those over, up to the mirror.
     assert_eq!(layer.positions().len(), 269_531);

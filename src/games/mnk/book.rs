@@ -23,9 +23,9 @@ pub struct Book {
     entries: HashMap<(u64, u64), i32>,
     /// The most stones of any entry: a search looks no deeper.
     deepest: u32,
-    /// Every position of one number of stones (see `layer`), shared by
-    /// the solvers of a board.
-    layer: Option<Arc<Lazy>>,
+    /// Layers: every position of one number of stones each (see
+    /// `layer`), shared by the solvers of a board.
+    layers: Vec<Arc<Lazy>>,
 }
 
 impl Book {
@@ -34,9 +34,9 @@ impl Book {
         let stones = (x | o).count_ones();
         // A layer being built leaves some of its positions to the entries.
         if let Some(score) = self
-            .layer
-            .as_deref()
-            .filter(|l| l.stones == stones)
+            .layers
+            .iter()
+            .find(|l| l.stones == stones)
             .and_then(|l| l.get(geo)?.get(geo, x, o))
         {
             return Some(score);
@@ -47,16 +47,17 @@ impl Book {
         self.entries.get(&geo.canonical(x, o).0).copied()
     }
 
-    /// The book with every position of `layer` too.
+    /// The book with every position of each of `layers` too.
     #[must_use]
-    pub fn with_layer(self, layer: Option<Arc<Lazy>>) -> Self {
-        Self { layer, ..self }
+    pub fn with_layers(self, layers: Vec<Arc<Lazy>>) -> Self {
+        Self { layers, ..self }
     }
 
-    /// The layer book that goes with this one, read now if it was not.
+    /// The layer of `stones` stones that goes with this book, read now if
+    /// it was not.
     #[must_use]
-    pub fn layer(&self, geo: &Geometry) -> Option<&Layer> {
-        self.layer.as_deref()?.get(geo)
+    pub fn layer(&self, geo: &Geometry, stones: u32) -> Option<&Layer> {
+        self.layers.iter().find(|l| l.stones == stones)?.get(geo)
     }
 
     #[must_use]
@@ -92,7 +93,7 @@ impl Book {
     #[must_use]
     pub fn may_hold(&self, stones: u32) -> bool {
         (!self.entries.is_empty() && stones <= self.deepest)
-            || self.layer.as_ref().is_some_and(|l| l.stones == stones)
+            || self.layers.iter().any(|l| l.stones == stones)
     }
 
     /// The book as text: a header naming the board, then `x o score` lines.
@@ -176,23 +177,26 @@ pub const BUILTIN_LAYERS: &[&str] = &[include_str!(
 static LAYERS: [OnceLock<Arc<Lazy>>; BUILTIN_LAYERS.len()] =
     [const { OnceLock::new() }; BUILTIN_LAYERS.len()];
 
-/// The built-in book for `geo`, with its layer, or an empty one.
+/// The built-in book for `geo`, with its layers, or an empty one.
 #[must_use]
 pub fn builtin(geo: &Geometry) -> Book {
     let book = BUILTIN_BOOKS
         .iter()
         .find_map(|text| Book::parse(geo, text))
         .unwrap_or_default();
-    // A layer's header names its board: the first that names this one is
-    // this board's, whoever reads it first.
-    let layer = BUILTIN_LAYERS.iter().zip(&LAYERS).find_map(|(text, once)| {
-        let lazy = Lazy::of(geo, text)?;
-        Some(Arc::clone(once.get_or_init(|| Arc::new(lazy))))
-    });
-    if let Some(lazy) = &layer {
+    // A layer's header names its board and its stones.
+    let layers: Vec<_> = BUILTIN_LAYERS
+        .iter()
+        .zip(&LAYERS)
+        .filter_map(|(text, once)| {
+            let lazy = Lazy::of(geo, text)?;
+            Some(Arc::clone(once.get_or_init(|| Arc::new(lazy))))
+        })
+        .collect();
+    for lazy in &layers {
         lazy.read_soon(geo);
     }
-    book.with_layer(layer)
+    book.with_layers(layers)
 }
 
 /// Which positions a book covers.
@@ -765,7 +769,7 @@ mod tests {
         assert!(layer.set(keys[0], 0));
         let mut book = Book::default();
         book.insert(&geo, keys[1].0, keys[1].1, -3);
-        let book = book.with_layer(Some(Arc::new(Lazy::ready(layer))));
+        let book = book.with_layers(vec![Arc::new(Lazy::ready(layer))]);
         assert!(book.may_hold(2) && !book.may_hold(3));
         assert_eq!(book.get(&geo, keys[0].0, keys[0].1), Some(0));
         assert_eq!(book.get(&geo, keys[1].0, keys[1].1), Some(-3));

@@ -127,12 +127,13 @@ mod tests {
     use super::{Plan, make};
     use crate::engine::{Budget, Solver as _};
     use crate::games::mnk::book::{Book, next_layer};
+    use crate::games::mnk::layer::Lazy;
     use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
 
     /// A layer of 4×4 k=3 with gravity, made on two threads and resumed
     /// from a half-made one: every entry is the position's exact score, and
-    /// a solver that stops at the layer agrees with one that does not on
-    /// every position before it.
+    /// a solver that stops at it (and at a layer of 3 stones) agrees with
+    /// one that does not on every position up to it.
     #[test]
     fn a_layer_is_exact_and_searches_stopping_at_it_agree() {
         let geo = Arc::new(Geometry::with_gravity(4, 4, 3, true));
@@ -171,12 +172,16 @@ mod tests {
         for &(x, o) in &keys {
             assert_eq!(layer.get(&geo, x, o), exact((x, o)), "{x:x} {o:x}");
         }
+        // With a layer of 3 stones too, searches stop at the first they meet.
+        let three = Plan { stones: 3, ..plan };
+        let three = make(&geo, &three, None, |_| Ok::<(), ()>(()), |_, _| {}).unwrap();
+        let layers = [three, layer].map(|l| Arc::new(Lazy::ready(l)));
         let stopping = MnkSolver::with_book(
             Arc::clone(&geo),
-            Book::default().with_layer(Some(Arc::new(super::super::layer::Lazy::ready(layer)))),
+            Book::default().with_layers(layers.to_vec()),
         );
         let mut before = BTreeSet::from([(0, 0)]);
-        for stones in 0..5 {
+        for stones in 0..=5 {
             for &(x, o) in &before {
                 if !geo.is_over(x, o) {
                     let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
