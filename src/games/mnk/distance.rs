@@ -57,6 +57,11 @@ impl Known {
 ///
 /// `prior.quick_searched` says `quick_known` already found nothing within
 /// `quick` plies.
+///
+/// A lower bound `prior.at_least` (from a parent's exact score: no child
+/// does better than its parent) is tried before everything: one null
+/// window says whether the score is exactly that, as it often is, and
+/// otherwise raises the bound to its fail-soft answer.
 pub fn solve_known(
     s: &mut impl Windowed,
     (x, o): (u64, u64),
@@ -64,61 +69,129 @@ pub fn solve_known(
     quick: i32,
     prior: Prior,
 ) -> Known {
-    let Prior {
-        guess,
-        quick_searched,
-    } = prior;
     let quick = quick.min(empties);
-    // What a failed guess ruled out: results within its plies `d` on
-    // plies of its parity (wins on odd plies, losses on even), and, when
-    // its answer bounds the score by a draw, that side's result at all
-    // (`ruled_side` 1: not won, -1: not lost).
-    let (mut failed, mut ruled_side) = (None, 0);
-    if let Some(d) = guess.map(plies).filter(|&d| d > quick && d <= empties) {
+    let mut ruled = Ruled::default();
+    if let Some(least) = prior.at_least.filter(|&l| plies(l) <= empties) {
+        match s.bounded(x, o, least, least + 1) {
+            None if least > 0 => return Known::Outcome(1),
+            None => return Known::Unknown,
+            Some(r) if r <= least => return Known::Exact(least),
+            Some(r) if r > 0 => return won_within(s, (x, o), r, empties, quick, prior),
+            Some(r) => ruled.at_least(r),
+        }
+    }
+    if let Some(d) = prior
+        .guess
+        .map(plies)
+        .filter(|&d| d > quick && d <= empties && !ruled.out(d))
+    {
         match within(s, x, o, d) {
             None => return Known::Unknown,
             // Close in all the way, unless the quick windows were searched.
             Some(r) if reached(r, d) => {
-                let searched = if quick_searched { quick } else { 0 };
+                let searched = if prior.quick_searched { quick } else { 0 };
                 return close_in(s, (x, o), r, empties, searched);
             }
-            Some(r) => {
-                failed = Some(d);
-                if d % 2 == 1 && r <= 0 {
-                    ruled_side = 1;
-                } else if d % 2 == 0 && r >= 0 {
-                    ruled_side = -1;
-                }
-            }
+            Some(r) => ruled.failed(d, r),
         }
     }
-    let ruled_out = |d: i32| failed.is_some_and(|f| d <= f && d % 2 == f % 2);
-    if !quick_searched {
-        let windows = (1..=quick).filter(|&d| !ruled_out(d));
+    if ruled.not_won && ruled.not_lost {
+        return Known::Exact(0);
+    }
+    if !prior.quick_searched {
+        let windows = (1..=quick).filter(|&d| !ruled.out(d));
         if let Some(known) = first_within(s, (x, o), windows) {
             return known;
         }
     }
     // Around the draw, or a null window between the draw and the side
     // left open.
-    let (alpha, beta) = match ruled_side {
-        1 => (-1, 0),
-        -1 => (0, 1),
+    let (alpha, beta) = match (ruled.not_won, ruled.not_lost) {
+        (true, _) => (-1, 0),
+        (_, true) => (0, 1),
         _ => (-1, 1),
     };
     let Some(bound) = s.bounded(x, o, alpha, beta) else {
         return Known::Unknown;
     };
     // Within the window, or on the side of it that was ruled out: a draw.
-    if bound == 0 || bound.signum() == ruled_side {
+    if bound == 0 || (bound > 0 && ruled.not_won) || (bound < 0 && ruled.not_lost) {
         return Known::Exact(0);
     }
-    // Windows on the guess's side and within its plies would fail too.
-    let searched = match failed {
-        Some(f) if (bound > 0) == (f % 2 == 1) => f.max(quick),
-        _ => quick,
-    };
+    // Windows on that side within what was ruled out would fail too.
+    let searched = quick.max(if bound > 0 { ruled.wins } else { ruled.losses });
     close_in(s, (x, o), bound, empties, searched)
+}
+
+/// A position proven won, at least as fast as `least`: the guess first
+/// when it is a faster win, then closing in.
+fn won_within(
+    s: &mut impl Windowed,
+    (x, o): (u64, u64),
+    least: i32,
+    empties: i32,
+    quick: i32,
+    prior: Prior,
+) -> Known {
+    let mut searched = if prior.quick_searched { quick } else { 0 };
+    if let Some(d) = prior
+        .guess
+        .map(plies)
+        .filter(|&d| d % 2 == 1 && d > searched && d < plies(least))
+    {
+        match within(s, x, o, d) {
+            None => return Known::Outcome(1),
+            Some(r) if reached(r, d) => return close_in(s, (x, o), r, empties, searched),
+            Some(_) => searched = d,
+        }
+    }
+    close_in(s, (x, o), least, empties, searched)
+}
+
+/// What is known not to be a position's result before the window around
+/// the draw: wins within `wins` plies and losses within `losses`, or a
+/// whole side.
+#[derive(Clone, Copy, Debug, Default)]
+struct Ruled {
+    wins: i32,
+    losses: i32,
+    not_won: bool,
+    not_lost: bool,
+}
+
+impl Ruled {
+    /// Whether the window "a win (odd `d`) or a loss (even) within `d`
+    /// plies?" is known to fail.
+    fn out(self, d: i32) -> bool {
+        if d % 2 == 1 {
+            self.not_won || d <= self.wins
+        } else {
+            self.not_lost || d <= self.losses
+        }
+    }
+
+    /// `within(d)` answered `r`, short of it: results within `d` plies on
+    /// its side are ruled out, and when `r` bounds the score by a draw,
+    /// that side's results at any distance.
+    fn failed(&mut self, d: i32, r: i32) {
+        if d % 2 == 1 {
+            self.wins = self.wins.max(d);
+            self.not_won |= r <= 0;
+        } else {
+            self.losses = self.losses.max(d);
+            self.not_lost |= r >= 0;
+        }
+    }
+
+    /// The score is at least `least`, a draw or a loss: no loss at all,
+    /// or none faster than that one.
+    fn at_least(&mut self, least: i32) {
+        if least == 0 {
+            self.not_lost = true;
+        } else {
+            self.losses = self.losses.max(plies(least) - 2);
+        }
+    }
 }
 
 /// What a solve knows before it starts, besides the position.
@@ -128,6 +201,8 @@ pub struct Prior {
     pub guess: Option<i32>,
     /// `quick_known` found no win or loss within the quick plies.
     pub quick_searched: bool,
+    /// A lower bound on the score (see `solve_known`).
+    pub at_least: Option<i32>,
 }
 
 /// Only the short wins and losses, within `quick` plies: `None` when
@@ -254,21 +329,29 @@ mod tests {
     }
 
     fn guessing(value: i32, guess: Option<i32>, answers: u32, soft: bool) -> Known {
+        bounded(value, guess, None, answers, soft)
+    }
+
+    /// The solve of a position worth `value` with a sibling's `guess` and
+    /// a parent's lower bound `at_least`.
+    fn bounded(
+        value: i32,
+        guess: Option<i32>,
+        at_least: Option<i32>,
+        answers: u32,
+        soft: bool,
+    ) -> Known {
         let mut s = Scripted {
             value,
             answers,
             soft,
         };
-        solve_known(
-            &mut s,
-            (0, 0),
-            40,
-            13,
-            Prior {
-                guess,
-                quick_searched: false,
-            },
-        )
+        let prior = Prior {
+            guess,
+            quick_searched: false,
+            at_least,
+        };
+        solve_known(&mut s, (0, 0), 40, 13, prior)
     }
 
     /// Every score of a position with 40 empty cells: wins, losses, a draw.
@@ -340,6 +423,45 @@ mod tests {
     }
 
     #[test]
+    fn any_lower_bound_with_any_guess_gives_the_exact_score() {
+        for soft in [false, true] {
+            for value in scores() {
+                for least in scores().filter(|&l| l <= value) {
+                    for guess in [None, Some(value), Some(WIN - 31), Some(30 - WIN)] {
+                        let known = bounded(value, guess, Some(least), u32::MAX, soft);
+                        assert_eq!(
+                            known,
+                            Known::Exact(value),
+                            "{value} at least {least} guessing {guess:?}, soft {soft}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_bound_that_is_the_score_takes_one_window() {
+        for value in scores() {
+            assert_eq!(bounded(value, None, Some(value), 1, false), Known::Exact(value));
+            // Out of time: a win bound still says won.
+            let none = if value > 0 { Known::Outcome(1) } else { Known::Unknown };
+            assert_eq!(bounded(value, None, Some(value), 0, false), none);
+        }
+        // Above it: the answer raises the bound. A win within 35 is known,
+        // its window answers one beyond it (fail-hard): a win within 33,
+        // and closing in from there asks within 31 (found) and 29.
+        let (value, least) = (WIN - 31, WIN - 35);
+        assert_eq!(bounded(value, None, Some(least), 2, false), Known::Outcome(1));
+        assert_eq!(bounded(value, None, Some(least), 3, false), Known::Exact(value));
+        // Fail-soft, the first answer is the value: one more window.
+        assert_eq!(bounded(value, None, Some(least), 2, true), Known::Exact(value));
+        // A draw above a loss bound: no loss as fast as the bound's, and
+        // the window around the draw settles it without the quick losses.
+        assert_eq!(bounded(0, None, Some(30 - WIN), 9, false), Known::Exact(0));
+    }
+
+    #[test]
     fn the_windows_a_right_and_a_wrong_guess_take() {
         // Within 31 plies? Yes. Within 29? No. Neither the quick windows
         // nor the one around the draw are searched.
@@ -402,6 +524,7 @@ mod tests {
                 let prior = Prior {
                     guess: None,
                     quick_searched: true,
+                    at_least: None,
                 };
                 let known = solve_known(&mut s, (0, 0), 40, 13, prior);
                 assert_eq!(known, Known::Exact(value), "{value}, soft {soft}");
@@ -411,6 +534,7 @@ mod tests {
                     let prior = Prior {
                         guess: Some(guess),
                         quick_searched: true,
+                        at_least: None,
                     };
                     let known = solve_known(&mut s, (0, 0), 40, 13, prior);
                     assert_eq!(known, Known::Exact(value), "{value} guessing {guess}");

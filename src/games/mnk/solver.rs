@@ -191,6 +191,7 @@ impl MnkSolver {
         let prior = Prior {
             guess,
             quick_searched: false,
+            at_least: None,
         };
         self.known_near(pos, budget, prior).exact()
     }
@@ -253,24 +254,33 @@ impl MnkSolver {
         }
     }
 
-    /// Whether a parent proves the position won: a position one stone
-    /// back (see `book::parents`) that the book holds, or this solver
-    /// proved, lost for its mover bounds every child's score from below
-    /// (`child_target`) by a win. So the person, having just left the book
-    /// or a position the computer proved won, leaves one known won however
-    /// little time is left.
+    /// Whether a parent proves the position won (see `parent_bound`). So
+    /// the person, having just left the book or a position the computer
+    /// proved won, leaves one known won however little time is left.
     fn won_by_parent(&self, x: u64, o: u64) -> bool {
+        self.parent_bound(x, o).is_some_and(|least| least > 0)
+    }
+
+    /// A lower bound on the position's score from its parents: a position
+    /// one stone back (see `book::parents`) that the book holds, or this
+    /// solver proved lost, bounds every child's score from below
+    /// (`child_target`). Past a layer of the book every child has its
+    /// parents there, and the best bound is often the exact score.
+    fn parent_bound(&self, x: u64, o: u64) -> Option<i32> {
         let stones = (x | o).count_ones();
         let book = self.book();
         let lost = self.lost.lock().unwrap_or_else(PoisonError::into_inner);
         if stones == 0 || (!book.may_hold(stones - 1) && lost.is_empty()) {
-            return false;
+            return None;
         }
-        book::parents(&self.geo, x, o).into_iter().any(|(px, po)| {
-            book.get(&self.geo, px, po)
-                .or_else(|| lost.get(&self.geo.canonical(px, po).0).copied())
-                .is_some_and(|upper| child_target(upper) > 0)
-        })
+        book::parents(&self.geo, x, o)
+            .into_iter()
+            .filter_map(|(px, po)| {
+                book.get(&self.geo, px, po)
+                    .or_else(|| lost.get(&self.geo.canonical(px, po).0).copied())
+            })
+            .map(child_target)
+            .max()
     }
 
     /// Keeps a position proven lost for the player to move (`upper`: a
@@ -661,9 +671,11 @@ impl Solver<MnkGame> for MnkSolver {
                     let known = match quick {
                         Some(Known::Exact(score)) => Known::Exact(score),
                         _ => {
+                            let (x, o) = child.bits();
                             let prior = Prior {
                                 guess,
                                 quick_searched: quick.is_none(),
+                                at_least: self.parent_bound(x, o),
                             };
                             self.known_near(&child, budget, prior)
                         }
