@@ -188,10 +188,11 @@ impl MnkSolver {
         budget: &Budget,
         guess: Option<i32>,
     ) -> Option<i32> {
+        let (x, o) = pos.bits();
         let prior = Prior {
             guess,
             quick_searched: false,
-            at_least: None,
+            at_least: self.parent_bound(x, o),
         };
         self.known_near(pos, budget, prior).exact()
     }
@@ -200,7 +201,12 @@ impl MnkSolver {
     /// whether it is won, drawn or lost.
     #[must_use]
     pub fn known(&self, pos: &MnkGame, budget: &Budget) -> Known {
-        self.known_near(pos, budget, Prior::default())
+        let (x, o) = pos.bits();
+        let prior = Prior {
+            at_least: self.parent_bound(x, o),
+            ..Prior::default()
+        };
+        self.known_near(pos, budget, prior)
     }
 
     /// What needs no search: a win at once (proven whatever the budget
