@@ -37,7 +37,7 @@ impl Book {
             .layers
             .iter()
             .find(|l| l.stones == stones)
-            .and_then(|l| l.get(geo)?.get(geo, x, o))
+            .and_then(|l| l.get_now(geo)?.get(geo, x, o))
         {
             return Some(score);
         }

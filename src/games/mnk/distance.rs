@@ -443,19 +443,35 @@ mod tests {
     #[test]
     fn a_bound_that_is_the_score_takes_one_window() {
         for value in scores() {
-            assert_eq!(bounded(value, None, Some(value), 1, false), Known::Exact(value));
+            assert_eq!(
+                bounded(value, None, Some(value), 1, false),
+                Known::Exact(value)
+            );
             // Out of time: a win bound still says won.
-            let none = if value > 0 { Known::Outcome(1) } else { Known::Unknown };
+            let none = if value > 0 {
+                Known::Outcome(1)
+            } else {
+                Known::Unknown
+            };
             assert_eq!(bounded(value, None, Some(value), 0, false), none);
         }
         // Above it: the answer raises the bound. A win within 35 is known,
         // its window answers one beyond it (fail-hard): a win within 33,
         // and closing in from there asks within 31 (found) and 29.
         let (value, least) = (WIN - 31, WIN - 35);
-        assert_eq!(bounded(value, None, Some(least), 2, false), Known::Outcome(1));
-        assert_eq!(bounded(value, None, Some(least), 3, false), Known::Exact(value));
+        assert_eq!(
+            bounded(value, None, Some(least), 2, false),
+            Known::Outcome(1)
+        );
+        assert_eq!(
+            bounded(value, None, Some(least), 3, false),
+            Known::Exact(value)
+        );
         // Fail-soft, the first answer is the value: one more window.
-        assert_eq!(bounded(value, None, Some(least), 2, true), Known::Exact(value));
+        assert_eq!(
+            bounded(value, None, Some(least), 2, true),
+            Known::Exact(value)
+        );
         // A draw above a loss bound: no loss as fast as the bound's, and
         // the window around the draw settles it without the quick losses.
         assert_eq!(bounded(0, None, Some(30 - WIN), 9, false), Known::Exact(0));

@@ -172,7 +172,23 @@ impl Lazy {
     pub fn read_soon(self: &Arc<Self>, geo: &Geometry) {
         if self.read.get().is_none() && !self.asked.swap(true, Ordering::Relaxed) {
             let (lazy, geo) = (Arc::clone(self), geo.clone());
-            std::thread::spawn(move || lazy.get(&geo).is_some());
+            let reading = std::thread::Builder::new().spawn(move || lazy.get(&geo).is_some());
+            if reading.is_err() {
+                // No thread to be had: the first to need the layer reads it.
+                self.asked.store(false, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// The layer if it can be had without waiting for the thread that
+    /// `read_soon` started: a search goes on without it meanwhile (the
+    /// first moves of a game come at once, from the opening book).
+    #[must_use]
+    pub fn get_now(&self, geo: &Geometry) -> Option<&Layer> {
+        match self.read.get() {
+            Some(read) => read.as_ref(),
+            None if self.asked.load(Ordering::Relaxed) => None,
+            None => self.get(geo),
         }
     }
 
@@ -267,7 +283,9 @@ fn decode(code: u8) -> Option<i32> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Layer, decode, encode, positions};
+    use std::sync::Arc;
+
+    use super::{Layer, Lazy, decode, encode, positions};
     use crate::games::mnk::Geometry;
     use crate::games::mnk::tt::WIN;
 
@@ -314,6 +332,23 @@ mod tests {
         unknown_code.replace_range(draw..=draw, "!");
         assert!(Layer::parse(&geo, &unknown_code).is_none());
         assert!(Layer::parse(&geo, &text.replacen("stones 4", "stones 3", 1)).is_none());
+    }
+
+    #[test]
+    fn a_lazy_layer_is_read_when_first_needed_or_on_its_own_thread() {
+        let geo = Geometry::with_gravity(4, 4, 3, true);
+        let mut layer = Layer::unproven(&geo, 3);
+        let first = layer.positions()[0];
+        assert!(layer.set(first, 0));
+        let text: &'static str = Box::leak(layer.to_text(&geo).into_boxed_str());
+        assert!(Lazy::of(&Geometry::with_gravity(5, 4, 3, true), text).is_none());
+        let lazy = Lazy::of(&geo, text).expect("names the board");
+        assert_eq!(lazy.stones, 3);
+        assert_eq!(lazy.get_now(&geo).map(Layer::proven), Some(1));
+        let lazy = Arc::new(Lazy::of(&geo, text).expect("names the board"));
+        lazy.read_soon(&geo);
+        assert_eq!(lazy.get(&geo).map(Layer::proven), Some(1));
+        assert_eq!(lazy.get_now(&geo).map(Layer::proven), Some(1));
     }
 
     #[test]
