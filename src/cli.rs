@@ -67,7 +67,8 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         keep_ms: u64,
         /// Positions proven at once, each on its own thread with its own
-        /// 2 GiB table (default: one per core).
+        /// table: 2 GiB for an opening book, play's own for a layer
+        /// (default: one per core).
         #[arg(long)]
         threads: Option<usize>,
         /// With --play: this many stones more past --depth along the
