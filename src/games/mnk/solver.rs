@@ -188,11 +188,9 @@ impl MnkSolver {
         budget: &Budget,
         guess: Option<i32>,
     ) -> Option<i32> {
-        let (x, o) = pos.bits();
         let prior = Prior {
             guess,
-            quick_searched: false,
-            at_least: self.parent_bound(x, o),
+            ..Prior::default()
         };
         self.known_near(pos, budget, prior).exact()
     }
@@ -201,12 +199,7 @@ impl MnkSolver {
     /// whether it is won, drawn or lost.
     #[must_use]
     pub fn known(&self, pos: &MnkGame, budget: &Budget) -> Known {
-        let (x, o) = pos.bits();
-        let prior = Prior {
-            at_least: self.parent_bound(x, o),
-            ..Prior::default()
-        };
-        self.known_near(pos, budget, prior)
+        self.known_near(pos, budget, Prior::default())
     }
 
     /// What needs no search: a win at once (proven whatever the budget
@@ -239,7 +232,7 @@ impl MnkSolver {
 
     /// `known`, with what is known before the search (a sibling's score
     /// to try first, the short results already looked for), see
-    /// `distance::solve_known`.
+    /// `distance::solve_known`; the parents' bound it finds itself.
     fn known_near(&self, pos: &MnkGame, budget: &Budget, prior: Prior) -> Known {
         if !self.exact_board() {
             return Known::Unknown;
@@ -249,13 +242,16 @@ impl MnkSolver {
         }
         let (x, o) = pos.bits();
         let empties = (self.geo.full & !(x | o)).count_ones() as i32;
+        // The parents' bound, found here once for every caller.
+        let at_least = self.parent_bound(x, o);
+        let prior = Prior { at_least, ..prior };
         let known = self.with_search(
             budget,
             |s| s.solve_known(x, o, prior),
             |s| distance::solve_known(s, (x, o), empties, GRAVITY_QUICK_PLIES, prior),
         );
         match known {
-            Known::Unknown if self.won_by_parent(x, o) => Known::Outcome(1),
+            Known::Unknown if at_least.is_some_and(|least| least > 0) => Known::Outcome(1),
             known => known,
         }
     }
@@ -677,11 +673,10 @@ impl Solver<MnkGame> for MnkSolver {
                     let known = match quick {
                         Some(Known::Exact(score)) => Known::Exact(score),
                         _ => {
-                            let (x, o) = child.bits();
                             let prior = Prior {
                                 guess,
                                 quick_searched: quick.is_none(),
-                                at_least: self.parent_bound(x, o),
+                                ..Prior::default()
                             };
                             self.known_near(&child, budget, prior)
                         }
