@@ -13,7 +13,7 @@ use unbeatable::games::mnk::{Mnk, MnkGame, MnkSolver, Rules};
 
 use crate::mnk::{agrees_on_every_position, play};
 use crate::support::{
-    beats_random_opponents, choices_with_no_time, perfect_choice, rules, unlimited,
+    beats_random_opponents, choices_with_no_time, every_position, perfect_choice, rules, unlimited,
 };
 
 fn gravity(width: usize, height: usize, k: usize) -> Rules {
@@ -463,4 +463,46 @@ fn after_a_move_proven_to_win_every_reply_is_known_won() {
         fresh_unknown += usize::from(fresh.value(&next, &none).outcome == Outcome::Unknown);
     }
     assert!(fresh_unknown > 0, "every reply was known without the proof");
+}
+
+/// Claimeven, the bound the gravity search cuts with: wherever every
+/// column has an even number of empty cells and the player to move has no
+/// line in its stones and the rows the follow-up leaves it, the reference
+/// solver finds no win for it, and a loss where the follower has a line in
+/// its own. On every position of small boards, of even and odd height; the
+/// rule must apply to some of each, or the test proves nothing.
+#[test]
+fn claimeven_never_denies_a_win_on_small_gravity_boards() {
+    use unbeatable::engine::ReferenceSolver;
+    use unbeatable::games::mnk::gravity::Shape;
+    let reference = ReferenceSolver::new();
+    for (w, h, k) in [(4, 4, 3), (5, 4, 4), (4, 3, 3), (5, 3, 3)] {
+        let rules = gravity(w, h, k);
+        let shape = Shape::new(w, h, k).expect("a small board fits");
+        let (mut applied, mut follower_wins) = (0, 0);
+        for pos in every_position(&Mnk::start(&rules), |p| (p.x, p.o)) {
+            if pos.status().is_over() {
+                continue;
+            }
+            let (x, o) = pos.bits();
+            let (x, o) = (shape.from_cells(x), shape.from_cells(o));
+            let mask = x | o;
+            let cur = if mask.count_ones() % 2 == 0 { x } else { o };
+            let Some(wins) = shape.follow_up(cur, mask) else {
+                continue;
+            };
+            let outcome = reference.value(&pos, &unlimited()).outcome;
+            let label = format!("{w}x{h} k={k} {pos:?}");
+            assert_ne!(outcome, Outcome::Win, "{label}");
+            if wins {
+                assert_eq!(outcome, Outcome::Loss, "{label}");
+                follower_wins += 1;
+            }
+            applied += 1;
+        }
+        assert!(
+            applied > 10 && follower_wins > 0,
+            "{w}x{h} k={k}: {applied}"
+        );
+    }
 }

@@ -130,7 +130,7 @@ pub fn explain(solver: &MnkSolver, shape: &Shape, pos: &MnkGame, budget: &Budget
         lines.push("No one has a threat yet: a cell that would complete a line.".to_string());
     }
     lines.push(match solver.known(pos, &budget.share(0.7)) {
-        Known::Exact(_) => "Solved exactly: alpha-beta over column bitboards (threats found by shifts, moves under an opponent's threat cut, the mirror image folded into one table entry), and an opening book where one is shipped.".to_string(),
+        Known::Exact(_) => "Solved exactly: alpha-beta over column bitboards (threats found by shifts, moves under an opponent's threat cut, the mirror image folded into one table entry, claimeven as a bound), and an opening book where one is shipped.".to_string(),
         Known::Outcome(_) => "Proven won or lost by the exact search (alpha-beta over column bitboards), but how many moves it takes was not worked out within the time budget.".to_string(),
         Known::Unknown => {
             "Not proven: the exact search did not finish within the time budget. The values are unknown, and the computer plays the move its search rates best.".to_string()

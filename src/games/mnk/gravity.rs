@@ -38,6 +38,10 @@ pub struct Shape {
     bottom: u64,
     /// Every cell of the board (no spare row).
     board: u64,
+    /// The cells of the rows whose index from the bottom has the parity of
+    /// the height, and of the others (see `follow_up`).
+    mover_rows: u64,
+    follower_rows: u64,
 }
 
 impl Shape {
@@ -49,10 +53,14 @@ impl Shape {
             return None;
         }
         let column = (1u64 << height) - 1;
-        let (mut bottom, mut board) = (0, 0);
+        let mover_column = (0..height)
+            .filter(|r| r % 2 == height % 2)
+            .fold(0u64, |acc, r| acc | 1 << r);
+        let (mut bottom, mut board, mut mover_rows) = (0, 0, 0);
         for c in 0..width {
             bottom |= 1 << (c * (height + 1));
             board |= column << (c * (height + 1));
+            mover_rows |= mover_column << (c * (height + 1));
         }
         Some(Self {
             width,
@@ -60,6 +68,8 @@ impl Shape {
             k,
             bottom,
             board,
+            mover_rows,
+            follower_rows: board & !mover_rows,
         })
     }
 
@@ -233,6 +243,29 @@ impl Shape {
         } else {
             Turn::Moves(moves)
         }
+    }
+
+    /// Claimeven (Allis): when every column has an even number of empty
+    /// cells, the opponent of the player to move can answer every move on
+    /// top of it, and so takes every empty cell of the rows of the other
+    /// parity than the height's, leaving the player to move the rest. If
+    /// the player to move has no line in its stones and those cells, it
+    /// cannot win: `Some`, saying whether the follower has a line in its
+    /// own stones and cells (then the follower wins). `None` when the
+    /// columns are not all even or the player to move has such a line.
+    #[must_use]
+    #[inline(always)]
+    pub fn follow_up(&self, cur: u64, mask: u64) -> Option<bool> {
+        // The next free cell of each column (the spare one of a full
+        // column, on the height's row) must lie on the mover's rows.
+        if (mask + self.bottom) & self.follower_rows != 0 {
+            return None;
+        }
+        let empty = self.board & !mask;
+        if self.has_line(cur | (empty & self.mover_rows)) {
+            return None;
+        }
+        Some(self.has_line((cur ^ mask) | (empty & self.follower_rows)))
     }
 
     /// Where a move (a screen cell) of the player to move in the position
@@ -415,6 +448,19 @@ impl<'a> GravitySearch<'a> {
         }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
+        if let Some(follower_wins) = shape.follow_up(cur, mask) {
+            // No win by claimeven; a loss when the board is full at the
+            // latest if the follower has a line of its own.
+            let upper = if follower_wins {
+                -(WIN - (ply + empties))
+            } else {
+                0
+            };
+            if upper <= alpha {
+                return upper;
+            }
+            beta = beta.min(upper);
+        }
 
         let tt_col = match self.tt.narrow(key, ply, alpha, beta) {
             Probe::Cut(v) => return v,
