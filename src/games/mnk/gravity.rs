@@ -502,15 +502,32 @@ impl<'a> GravitySearch<'a> {
             if mv == 0 {
                 continue;
             }
+            let child = node.play(shape, mv, c);
             let child_key = if fetch {
-                let (k, _) = node.play(shape, mv, c).key();
+                let (k, _) = child.key();
                 self.tt.prefetch(k);
                 k
             } else {
                 0
             };
+            // A move that leaves the opponent no win by claimeven is a
+            // draw at least: enough, or else tried first.
+            let claims = shape.follow_up(child.cur, child.mask).map(|follower_wins| {
+                if follower_wins {
+                    WIN - (ply + empties)
+                } else {
+                    0
+                }
+            });
+            if let Some(lower) = claims
+                && lower >= beta
+            {
+                return lower;
+            }
             let score = if Some(c) == tt_col {
                 u32::MAX
+            } else if claims.is_some() {
+                u32::MAX - 1
             } else {
                 shape.threats(cur | mv, mask | mv).count_ones()
             };
