@@ -506,3 +506,56 @@ fn claimeven_never_denies_a_win_on_small_gravity_boards() {
         );
     }
 }
+
+/// The idea in words: after 28 stones of 7×6 every column has an even
+/// number of empty cells, X cannot make four on the odd rows and O can on
+/// the even ones, so claimeven says O wins; the move before that, O's `a`
+/// (one of its wins) is explained by it. Threats are named with their
+/// rows' parity. The solver's values agree with the words.
+#[test]
+fn claimeven_and_threats_are_put_in_words() {
+    let rules = gravity(7, 6, 4);
+    let before = "e a d d g b d f b b f d a b a f e a b b f d f d f g a";
+    let pos = play(&rules, &format!("{before} a"));
+    let lines = rules.solver.explain(&pos, &unlimited()).join("\n");
+    assert!(
+        lines.contains("Claimeven: every column has an even number of empty cells")
+            && lines.contains("X cannot win, and O can with its own and the even rows: O wins"),
+        "{lines}"
+    );
+    assert!(
+        lines.contains(
+            "O's threats (cells that would complete 4 in a row): c1, c3, e3; 3 on even rows"
+        ),
+        "{lines}"
+    );
+    assert_eq!(
+        rules.solver.value(&pos, &unlimited()).outcome,
+        Outcome::Loss
+    );
+
+    let pos = play(&rules, before);
+    let a = pos.parse_move("a").expect("a is open");
+    let why = rules
+        .solver
+        .reason(&pos, a, &unlimited())
+        .unwrap_or_default();
+    assert!(
+        why.contains("(claimeven), and X cannot make 4 in a row without them, while O can"),
+        "{why}"
+    );
+    let results = rules.solver.move_results(&pos, &unlimited());
+    let (_, value) = results
+        .listed
+        .iter()
+        .find(|(m, _)| *m == a)
+        .expect("a is listed");
+    assert_eq!(value.outcome, Outcome::Win);
+    // A column that leaves an odd one open is not explained by it.
+    let g = pos.parse_move("g").expect("g is open");
+    let why = rules
+        .solver
+        .reason(&pos, g, &unlimited())
+        .unwrap_or_default();
+    assert!(!why.contains("claimeven"), "{why}");
+}

@@ -3,7 +3,8 @@
 //! immediate threats (playable now), odd and even threats (rows counted
 //! from the bottom: the first player wants its threats on odd rows, the
 //! second on even rows, since as the columns fill up each gets the cells
-//! of its parity), and zugzwang (every move lets the opponent win).
+//! of its parity), zugzwang (every move lets the opponent win), and
+//! claimeven (the second player answering every move on top of it).
 
 use crate::engine::{Budget, Game, Player};
 
@@ -58,6 +59,27 @@ fn threats(shape: &Shape, pos: &MnkGame, player: Player) -> Threats {
     t.cells.sort_unstable();
     t.immediate.sort_unstable();
     t
+}
+
+/// What claimeven says of `pos` (see `Shape::follow_up`): `None` where
+/// it does not apply, else whether the follower has a line of its own.
+fn follow_up(shape: &Shape, pos: &MnkGame) -> Option<bool> {
+    let (x, o) = pos.bits();
+    let (x, o) = (shape.from_cells(x), shape.from_cells(o));
+    let mask = x | o;
+    let cur = if pos.to_move() == Player::First { x } else { o };
+    shape.follow_up(cur, mask)
+}
+
+/// The rows, counted from the bottom, that claimeven leaves the player to
+/// move and those it gives the follower: the first player's odd rows on
+/// a board of even height.
+fn claimed_rows(shape: &Shape) -> (&'static str, &'static str) {
+    if shape.height % 2 == 0 {
+        ("odd", "even")
+    } else {
+        ("even", "odd")
+    }
 }
 
 fn names(pos: &MnkGame, cells: &[usize]) -> String {
@@ -126,6 +148,20 @@ pub fn explain(solver: &MnkSolver, shape: &Shape, pos: &MnkGame, budget: &Budget
             ));
         }
     }
+    if !pos.status().is_over()
+        && let Some(follower_wins) = follow_up(shape, pos)
+    {
+        let (left, taken) = claimed_rows(shape);
+        let (m, f) = (mark(mover), mark(mover.opponent()));
+        lines.push(format!(
+            "Claimeven: every column has an even number of empty cells, so {f} can answer each move on top of it and take every empty cell of the {taken} rows. {m} cannot make {k} in a row with its stones and the {left} rows: {m} cannot win{}.",
+            if follower_wins {
+                format!(", and {f} can with its own and the {taken} rows: {f} wins")
+            } else {
+                String::new()
+            }
+        ));
+    }
     if lines.is_empty() && !pos.status().is_over() {
         lines.push("No one has a threat yet: a cell that would complete a line.".to_string());
     }
@@ -161,7 +197,22 @@ pub fn reason(shape: &Shape, pos: &MnkGame, mv: usize) -> Option<String> {
             pos.geo.cell_name(mv - pos.geo.width)
         ));
     }
-    let after = threats(shape, &pos.after(mv), mover);
+    let next = pos.after(mv);
+    if !next.status().is_over()
+        && let Some(follower_wins) = follow_up(shape, &next)
+    {
+        let (_, taken) = claimed_rows(shape);
+        let (me, opponent) = (mark(mover), mark(mover.opponent()));
+        return Some(format!(
+            "it leaves every column with an even number of empty cells: answering each move on top of it, {me} takes every {taken} row (claimeven), and {opponent} cannot make {k} in a row without them{}",
+            if follower_wins {
+                format!(", while {me} can with them")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    let after = threats(shape, &next, mover);
     let new = after.cells.len().saturating_sub(mine.cells.len());
     (new > 0).then(|| {
         let parity = match mover {
