@@ -229,7 +229,8 @@ impl Shape {
         if possible == 0 {
             return Turn::Full;
         }
-        if self.threats(cur, mask) & possible != 0 {
+        let mine = self.threats(cur, mask);
+        if mine & possible != 0 {
             return Turn::WinsNow;
         }
         let their = self.threats(cur ^ mask, mask);
@@ -241,7 +242,7 @@ impl Shape {
         if moves == 0 {
             Turn::Lost
         } else {
-            Turn::Moves(moves)
+            Turn::Moves { moves, mine }
         }
     }
 
@@ -318,8 +319,9 @@ pub enum Turn {
     WinsNow,
     /// Every move lets the opponent win on its next move.
     Lost,
-    /// The moves that do not lose at once (never empty).
-    Moves(u64),
+    /// The moves that do not lose at once (never empty), and the
+    /// threats of the player to move (none playable).
+    Moves { moves: u64, mine: u64 },
 }
 
 /// A position as the search holds it: the stones of the player to move
@@ -423,11 +425,11 @@ impl<'a> GravitySearch<'a> {
         }
         let shape = self.shape;
         let opp = cur ^ mask;
-        let moves = match shape.turn(cur, mask) {
+        let (moves, mine) = match shape.turn(cur, mask) {
             Turn::Full => return 0,
             Turn::WinsNow => return WIN - (ply + 1),
             Turn::Lost => return -(WIN - (ply + 2)),
-            Turn::Moves(moves) => moves,
+            Turn::Moves { moves, mine } => (moves, mine),
         };
         let (key, mirrored) = node.key();
         self.tt.prefetch(key);
@@ -495,6 +497,9 @@ impl<'a> GravitySearch<'a> {
         // as it is known to be searched, for the same reason.)
         let etc = empties >= 10;
         let fetch = empties > 6;
+        // A stone under one's own threat lets the opponent block it: such
+        // moves come after the others that make as many threats.
+        let under_mine = mine >> 1;
         let mut list = [(0u32, 0u64, 0u64, 0usize); 32];
         let mut n = 0;
         for &c in &self.order {
@@ -529,7 +534,8 @@ impl<'a> GravitySearch<'a> {
             } else if claims.is_some() {
                 u32::MAX - 1
             } else {
-                shape.threats(cur | mv, mask | mv).count_ones()
+                2 * shape.threats(cur | mv, mask | mv).count_ones()
+                    + u32::from(mv & under_mine == 0)
             };
             // Insertion keeps the centre first among equals.
             let mut i = n;

@@ -126,7 +126,7 @@ impl<'a> Estimator<'a> {
             Turn::Full => return 0,
             Turn::WinsNow => return DECIDED - (stones + 1),
             Turn::Lost => return -(DECIDED - (stones + 2)),
-            Turn::Moves(moves) => moves,
+            Turn::Moves { moves, .. } => moves,
         };
         if depth == 0 {
             let first = stones % 2 == 0;
