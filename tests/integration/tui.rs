@@ -580,12 +580,13 @@ fn an_unproven_board_never_reads_perfect() {
 /// Connect Four is proven from the start (its book), but a position off
 /// the book's line early on is not proven within a small budget: once the
 /// computer plays such a move, its level is no longer called perfect, and
-/// the side panel says why.
+/// the side panel says why. (The 9-stone layer makes early positions
+/// quick to prove: with 94% of it, the reply to `a g b` came within 50 ms.)
 #[test]
 fn an_unproven_reply_on_a_proven_board_never_reads_perfect() {
     let start = Start {
-        moves: Some("a g b".into()),
-        think: Some(std::time::Duration::from_millis(50)),
+        moves: Some("a g g".into()),
+        think: Some(std::time::Duration::from_millis(20)),
         ..straight_into("connect-four", Player::First)
     };
     let mut app = app("unproven-reply", start);
