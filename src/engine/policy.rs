@@ -71,6 +71,13 @@ pub fn best_moves<G: Game, S: Solver<G> + ?Sized>(
                 .filter(|_| !budget.exhausted())
         })
     };
+    // Among equals, the solver's preferred moves (its book's line).
+    let preferred: Vec<_> = picked.iter().filter(|j| j.preferred).copied().collect();
+    let picked = if preferred.is_empty() {
+        picked
+    } else {
+        preferred
+    };
     picked.into_iter().map(|j| (j.mv, j.value)).collect()
 }
 

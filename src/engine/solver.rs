@@ -75,6 +75,10 @@ pub struct Judged<M> {
     pub mv: M,
     pub value: Value,
     pub estimate: Option<i64>,
+    /// Among moves as good as each other, the solver would rather play
+    /// this one: on the line its book holds, where the moves that follow
+    /// are proven at once.
+    pub preferred: bool,
 }
 
 /// An evaluator of positions of `G`. Every answer is exact or unknown; a
@@ -114,6 +118,7 @@ pub trait Solver<G: Game>: Send + Sync {
                 mv,
                 value,
                 estimate: None,
+                preferred: false,
             })
             .collect();
         if let Some(rest) = results.rest {
@@ -129,6 +134,7 @@ pub trait Solver<G: Game>: Send + Sync {
                         mv,
                         value: rest.value,
                         estimate: None,
+                        preferred: false,
                     });
                 }
                 i += step;

@@ -559,3 +559,36 @@ fn claimeven_and_threats_are_put_in_words() {
         .unwrap_or_default();
     assert!(!why.contains("claimeven"), "{why}");
 }
+
+/// Past its depth the book holds one best move of each of the computer's
+/// positions. Where several moves are as good, the computer plays the one
+/// whose position the book holds, so that its next moves are proven at
+/// once: after `g e g b d b c g f d e d b`, `d` and `g` both win in 15.
+#[test]
+fn among_equal_best_moves_the_computer_keeps_to_its_book() {
+    let rules = gravity(7, 6, 4);
+    let parent = "g e g b d b c g f d e d b";
+    let fresh = MnkSolver::with_book(Arc::clone(&rules.geo), Book::default());
+    let score = fresh.exact(&play(&rules, parent), &unlimited());
+    let score = score.expect("proven");
+    let pos = play(&rules, parent);
+    // With no child in the book, the seeds choose both.
+    let chosen: std::collections::BTreeSet<String> = (0..16)
+        .map(|seed| {
+            let solver = with_book_of(&rules, &[(parent, score)]);
+            pos.format_move(perfect_choice(&solver, &pos, seed, Duration::from_secs(20)).mv)
+        })
+        .collect();
+    assert_eq!(chosen, ["d", "g"].map(String::from).into(), "{chosen:?}");
+    for booked in ["d", "g"] {
+        let line = format!("{parent} {booked}");
+        let child = fresh.exact(&play(&rules, &line), &unlimited());
+        let solver = with_book_of(&rules, &[(parent, score), (&line, child.expect("proven"))]);
+        for seed in 0..8 {
+            let choice = perfect_choice(&solver, &pos, seed, Duration::from_secs(20));
+            assert_eq!(pos.format_move(choice.mv), booked, "seed {seed}");
+            assert_eq!(choice.value.plies, Some(15), "seed {seed}");
+            assert!(choice.value.is_proven(), "seed {seed}");
+        }
+    }
+}

@@ -450,6 +450,15 @@ impl MnkSolver {
         (classes, order)
     }
 
+    /// Whether the book holds a position: a move to it keeps the computer
+    /// on the line the book covers, where its next moves are proven at
+    /// once (past the book's depth it holds one best move of each of the
+    /// computer's positions, not every one).
+    fn book_holds(&self, pos: &MnkGame) -> bool {
+        let (x, o) = pos.bits();
+        self.book().get(&self.geo, x, o).is_some()
+    }
+
     /// Whether a child of a position whose exact score is `parent` is a
     /// best move's: its own score is then `child_target(parent)`, which
     /// no child's is below, so a null window at it decides. `None` when
@@ -541,6 +550,7 @@ impl MnkSolver {
                 } else {
                     estimate_of(&estimates, mv)
                 }),
+                preferred: false,
             })
             .collect()
     }
@@ -636,6 +646,7 @@ impl MnkSolver {
                 mv,
                 value: Self::terminal(&pos.after(mv)).map_or(Value::UNKNOWN, Value::for_mover),
                 estimate: Some(estimate_of(&estimates, mv)),
+                preferred: false,
             })
             .collect()
     }
@@ -762,6 +773,7 @@ impl Solver<MnkGame> for MnkSolver {
                         mv,
                         value,
                         estimate: Some(estimate),
+                        preferred: false,
                     }
                 })
                 .collect();
@@ -801,6 +813,7 @@ impl Solver<MnkGame> for MnkSolver {
                 mv,
                 value,
                 estimate,
+                preferred: self.book_holds(&pos.after(mv)),
             })
             .collect();
         let open = out.iter().any(|j| j.estimate == Some(OPEN));
