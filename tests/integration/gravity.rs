@@ -507,6 +507,44 @@ fn claimeven_never_denies_a_win_on_small_gravity_boards() {
     }
 }
 
+/// The odd threat with zugzwang, the other bound the gravity search cuts
+/// with: wherever one column has an odd number of empty cells, the
+/// follower a threat in it on the rows of the height's parity, and the
+/// player to move no line in its stones and the cells the follow-up leaves
+/// it, the reference solver finds a loss for it, within the plies the rule
+/// names. On every position of small boards, of even and odd height; the
+/// rule must apply to some of each, or the test proves nothing.
+#[test]
+fn an_odd_threat_with_zugzwang_wins_on_small_gravity_boards() {
+    use unbeatable::engine::ReferenceSolver;
+    use unbeatable::games::mnk::gravity::Shape;
+    let reference = ReferenceSolver::new();
+    for (w, h, k) in [(4, 4, 3), (5, 4, 4), (4, 3, 3), (5, 3, 3), (4, 5, 3)] {
+        let rules = gravity(w, h, k);
+        let shape = Shape::new(w, h, k).expect("a small board fits");
+        let mut applied = 0;
+        for pos in every_position(&Mnk::start(&rules), |p| (p.x, p.o)) {
+            if pos.status().is_over() {
+                continue;
+            }
+            let (x, o) = pos.bits();
+            let (x, o) = (shape.from_cells(x), shape.from_cells(o));
+            let mask = x | o;
+            let cur = if mask.count_ones() % 2 == 0 { x } else { o };
+            let Some(within) = shape.odd_threat(cur, mask) else {
+                continue;
+            };
+            let value = reference.value(&pos, &unlimited());
+            let label = format!("{w}x{h} k={k} {pos:?}: within {within}, {value:?}");
+            assert_eq!(value.outcome, Outcome::Loss, "{label}");
+            let plies = value.plies.expect("the reference counts plies");
+            assert!(u64::from(within) >= plies, "{label}");
+            applied += 1;
+        }
+        assert!(applied > 10, "{w}x{h} k={k}: {applied}");
+    }
+}
+
 /// The idea in words: after 28 stones of 7×6 every column has an even
 /// number of empty cells, X cannot make four on the odd rows and O can on
 /// the even ones, so claimeven says O wins; the move before that, O's `a`

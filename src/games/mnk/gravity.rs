@@ -269,6 +269,53 @@ impl Shape {
         Some(self.has_line((cur ^ mask) | (empty & self.follower_rows)))
     }
 
+    /// An odd threat with zugzwang (Allis): when one column `c` has an odd
+    /// number of empty cells and every other an even number, and the
+    /// player not to move (the follower) has a threat `t` in `c` on the
+    /// rows of the height's parity, above the column's next free cell, the
+    /// follower answers every move on top of it. The columns other than
+    /// `c`, and `c` below the cell under `t`, then fill in pairs, the mover
+    /// taking the lower cell of each; then it has to play under `t`, and
+    /// the follower wins on `t`. If the mover has no line in its stones,
+    /// those cells and the one under `t`, it loses: `Some(plies)` within
+    /// which (those cells, and the two of the end). The lowest such `t`
+    /// is taken, which leaves the mover the fewest cells. On 7×6 it is the
+    /// first player's odd threat, with the second to move.
+    #[must_use]
+    #[inline(always)]
+    pub fn odd_threat(&self, cur: u64, mask: u64) -> Option<u32> {
+        self.odd_threat_of(cur, mask, || self.threats(cur ^ mask, mask))
+    }
+
+    /// `odd_threat`, with the follower's threats computed by `theirs`
+    /// (only when one column is odd; the search has them at hand).
+    #[inline(always)]
+    fn odd_threat_of(&self, cur: u64, mask: u64, theirs: impl FnOnce() -> u64) -> Option<u32> {
+        // The next free cell of each column; on the follower's rows where
+        // a column has an odd number of empty cells.
+        let odd = (mask + self.bottom) & self.follower_rows;
+        if odd == 0 || odd & (odd - 1) != 0 {
+            return None;
+        }
+        let column = self.board_column(self.column(odd));
+        // Cells of the column above its next free one.
+        let above = column & !(odd | (odd - 1));
+        let candidates = theirs() & above & self.mover_rows;
+        if candidates == 0 {
+            return None;
+        }
+        let t = candidates & candidates.wrapping_neg();
+        let under = t >> 1;
+        let empty = self.board & !mask;
+        let below = empty & column & (under - 1);
+        let elsewhere = empty & !column;
+        let mover_cells = (elsewhere & self.mover_rows) | (below & self.follower_rows) | under;
+        if self.has_line(cur | mover_cells) {
+            return None;
+        }
+        Some(elsewhere.count_ones() + below.count_ones() + 2)
+    }
+
     /// Where a move (a screen cell) of the player to move in the position
     /// of screen cells `x` and `o` comes in the search's order: the more
     /// threats it leaves that player, the sooner, then the nearer the
@@ -515,15 +562,24 @@ impl<'a> GravitySearch<'a> {
             } else {
                 0
             };
+            // The threats the move leaves the player to move: the order's
+            // key, and the odd threat's.
+            let made = shape.threats(cur | mv, mask | mv);
             // A move that leaves the opponent no win by claimeven is a
-            // draw at least: enough, or else tried first.
-            let claims = shape.follow_up(child.cur, child.mask).map(|follower_wins| {
-                if follower_wins {
-                    WIN - (ply + empties)
-                } else {
-                    0
-                }
-            });
+            // draw at least, and one that leaves it lost to an odd threat
+            // a win: enough, or else tried first.
+            let claims = shape
+                .odd_threat_of(child.cur, child.mask, || made)
+                .map(|within| WIN - (ply + 1 + within as i32))
+                .or_else(|| {
+                    shape.follow_up(child.cur, child.mask).map(|follower_wins| {
+                        if follower_wins {
+                            WIN - (ply + empties)
+                        } else {
+                            0
+                        }
+                    })
+                });
             if let Some(lower) = claims
                 && lower >= beta
             {
@@ -534,8 +590,7 @@ impl<'a> GravitySearch<'a> {
             } else if claims.is_some() {
                 u32::MAX - 1
             } else {
-                2 * shape.threats(cur | mv, mask | mv).count_ones()
-                    + u32::from(mv & under_mine == 0)
+                2 * made.count_ones() + u32::from(mv & under_mine == 0)
             };
             // Insertion keeps the centre first among equals.
             let mut i = n;
