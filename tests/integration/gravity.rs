@@ -531,9 +531,12 @@ fn an_odd_threat_with_zugzwang_wins_on_small_gravity_boards() {
             let (x, o) = (shape.from_cells(x), shape.from_cells(o));
             let mask = x | o;
             let cur = if mask.count_ones() % 2 == 0 { x } else { o };
-            let Some(within) = shape.odd_threat(cur, mask) else {
+            let Some(odd) = shape.odd_threat(cur, mask) else {
                 continue;
             };
+            let within = odd.within;
+            // The threat is the follower's, on an empty cell.
+            assert_eq!(pos.at(odd.cell), None, "{pos:?}");
             let value = reference.value(&pos, &unlimited());
             let label = format!("{w}x{h} k={k} {pos:?}: within {within}, {value:?}");
             assert_eq!(value.outcome, Outcome::Loss, "{label}");
@@ -629,4 +632,35 @@ fn among_equal_best_moves_the_computer_keeps_to_its_book() {
             assert!(choice.value.is_proven(), "seed {seed}");
         }
     }
+}
+
+/// The odd threat in words: after these 19 stones of 7×6 only column `d`
+/// has an odd number of empty cells, and X's threat at `d4` is on an odd
+/// row, so X answers O on top until O must play under it. X's last move,
+/// `c`, is explained by it, and the solver's value agrees.
+#[test]
+fn the_odd_threat_is_put_in_words() {
+    let rules = gravity(7, 6, 4);
+    let before = "b f e c c e c g f c e a e a d g c b";
+    let prior = play(&rules, before);
+    let pos = play(&rules, &format!("{before} c"));
+    let lines = rules.solver.explain(&pos, &unlimited()).join("\n");
+    assert!(
+        lines.contains("Odd threat: only column d has an odd number of empty cells")
+            && lines.contains("X's threat at d4 (zugzwang)")
+            && lines.contains("X wins, within 20 moves"),
+        "{lines}"
+    );
+    let value = rules.solver.value(&pos, &unlimited());
+    assert_eq!(value.outcome, Outcome::Loss, "{value:?}");
+    assert!(value.plies.is_some_and(|p| p <= 20), "{value:?}");
+    let c = prior.parse_move("c").expect("a column");
+    let why = rules
+        .solver
+        .reason(&prior, c, &unlimited())
+        .unwrap_or_default();
+    assert!(
+        why.contains("makes O drop a stone under its threat at d4"),
+        "{why}"
+    );
 }

@@ -3,13 +3,14 @@
 //! immediate threats (playable now), odd and even threats (rows counted
 //! from the bottom: the first player wants its threats on odd rows, the
 //! second on even rows, since as the columns fill up each gets the cells
-//! of its parity), zugzwang (every move lets the opponent win), and
-//! claimeven (the second player answering every move on top of it).
+//! of its parity), zugzwang (every move lets the opponent win), claimeven
+//! (the second player answering every move on top of it), and the first
+//! player's odd threat that wins by zugzwang as the columns fill up.
 
 use crate::engine::{Budget, Game, Player};
 
 use super::distance::Known;
-use super::gravity::Shape;
+use super::gravity::{OddThreat, Shape};
 use super::{MnkGame, MnkSolver};
 
 fn mark(p: Player) -> &'static str {
@@ -69,6 +70,17 @@ fn follow_up(shape: &Shape, pos: &MnkGame) -> Option<bool> {
     let mask = x | o;
     let cur = if pos.to_move() == Player::First { x } else { o };
     shape.follow_up(cur, mask)
+}
+
+/// What the odd threat with zugzwang says of `pos` (see
+/// `Shape::odd_threat`): the follower's threat and the plies within which
+/// the player to move loses, where it applies.
+fn odd_threat(shape: &Shape, pos: &MnkGame) -> Option<OddThreat> {
+    let (x, o) = pos.bits();
+    let (x, o) = (shape.from_cells(x), shape.from_cells(o));
+    let mask = x | o;
+    let cur = if pos.to_move() == Player::First { x } else { o };
+    shape.odd_threat(cur, mask)
 }
 
 /// The rows, counted from the bottom, that claimeven leaves the player to
@@ -162,11 +174,22 @@ pub fn explain(solver: &MnkSolver, shape: &Shape, pos: &MnkGame, budget: &Budget
             }
         ));
     }
+    if !pos.status().is_over()
+        && let Some(odd) = odd_threat(shape, pos)
+    {
+        let (m, f) = (mark(mover), mark(mover.opponent()));
+        let column = &pos.geo.cell_name(odd.cell)[..1];
+        lines.push(format!(
+            "Odd threat: only column {column} has an odd number of empty cells, so {f} can answer each move on top of it until {m} has to drop a stone under {f}'s threat at {} (zugzwang). {m} cannot make {k} in a row with the cells that leaves it: {f} wins, within {} moves.",
+            pos.geo.cell_name(odd.cell),
+            odd.within
+        ));
+    }
     if lines.is_empty() && !pos.status().is_over() {
         lines.push("No one has a threat yet: a cell that would complete a line.".to_string());
     }
     lines.push(match solver.known(pos, &budget.share(0.7)) {
-        Known::Exact(_) => "Solved exactly: alpha-beta over column bitboards (threats found by shifts, moves under an opponent's threat cut, the mirror image folded into one table entry, claimeven as a bound), and an opening book where one is shipped.".to_string(),
+        Known::Exact(_) => "Solved exactly: alpha-beta over column bitboards (threats found by shifts, moves under an opponent's threat cut, the mirror image folded into one table entry, claimeven and the odd threat as bounds), and an opening book where one is shipped.".to_string(),
         Known::Outcome(_) => "Proven won or lost by the exact search (alpha-beta over column bitboards), but how many moves it takes was not worked out within the time budget.".to_string(),
         Known::Unknown => {
             "Not proven: the exact search did not finish within the time budget. The values are unknown, and the computer plays the move its search rates best.".to_string()
@@ -210,6 +233,15 @@ pub fn reason(shape: &Shape, pos: &MnkGame, mv: usize) -> Option<String> {
             } else {
                 String::new()
             }
+        ));
+    }
+    if !next.status().is_over()
+        && let Some(odd) = odd_threat(shape, &next)
+    {
+        let (me, opponent) = (mark(mover), mark(mover.opponent()));
+        return Some(format!(
+            "it leaves only one column with an odd number of empty cells: answering each move on top of it, {me} makes {opponent} drop a stone under its threat at {} (zugzwang) and wins there",
+            pos.geo.cell_name(odd.cell)
         ));
     }
     let after = threats(shape, &next, mover);

@@ -282,15 +282,24 @@ impl Shape {
     /// is taken, which leaves the mover the fewest cells. On 7×6 it is the
     /// first player's odd threat, with the second to move.
     #[must_use]
-    #[inline(always)]
-    pub fn odd_threat(&self, cur: u64, mask: u64) -> Option<u32> {
-        self.odd_threat_of(cur, mask, || self.threats(cur ^ mask, mask))
+    pub fn odd_threat(&self, cur: u64, mask: u64) -> Option<OddThreat> {
+        let (t, within) = self.odd_threat_of(cur, mask, || self.threats(cur ^ mask, mask))?;
+        Some(OddThreat {
+            cell: self.cell_of_bit(t.trailing_zeros() as usize),
+            within,
+        })
     }
 
-    /// `odd_threat`, with the follower's threats computed by `theirs`
-    /// (only when one column is odd; the search has them at hand).
+    /// `odd_threat` as the search wants it: the threat's bit and the
+    /// plies, with the follower's threats computed by `theirs` (only when
+    /// one column is odd; the search has them at hand).
     #[inline(always)]
-    fn odd_threat_of(&self, cur: u64, mask: u64, theirs: impl FnOnce() -> u64) -> Option<u32> {
+    fn odd_threat_of(
+        &self,
+        cur: u64,
+        mask: u64,
+        theirs: impl FnOnce() -> u64,
+    ) -> Option<(u64, u32)> {
         // The next free cell of each column; on the follower's rows where
         // a column has an odd number of empty cells.
         let odd = (mask + self.bottom) & self.follower_rows;
@@ -313,7 +322,7 @@ impl Shape {
         if self.has_line(cur | mover_cells) {
             return None;
         }
-        Some(elsewhere.count_ones() + below.count_ones() + 2)
+        Some((t, elsewhere.count_ones() + below.count_ones() + 2))
     }
 
     /// Where a move (a screen cell) of the player to move in the position
@@ -356,6 +365,15 @@ impl Shape {
         }
         out
     }
+}
+
+/// An odd threat that wins with zugzwang (see `Shape::odd_threat`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OddThreat {
+    /// The follower's threat, as a screen cell.
+    pub cell: usize,
+    /// The plies within which the player to move loses.
+    pub within: u32,
 }
 
 /// What a turn holds for the player to move (see `Shape::turn`).
@@ -570,7 +588,7 @@ impl<'a> GravitySearch<'a> {
             // a win: enough, or else tried first.
             let claims = shape
                 .odd_threat_of(child.cur, child.mask, || made)
-                .map(|within| WIN - (ply + 1 + within as i32))
+                .map(|(_, within)| WIN - (ply + 1 + within as i32))
                 .or_else(|| {
                     shape.follow_up(child.cur, child.mask).map(|follower_wins| {
                         if follower_wins {
