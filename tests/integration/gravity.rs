@@ -507,6 +507,47 @@ fn claimeven_never_denies_a_win_on_small_gravity_boards() {
     }
 }
 
+/// Claimeven with a pair of odd columns: wherever exactly two columns
+/// have an odd number of empty cells and the player to move has no line
+/// with either of their lowest cells, its rows and its stones, the
+/// reference solver finds no win for it, and a loss where the follower
+/// has a line either way. On every position of small boards.
+#[test]
+fn claimeven_with_a_pair_of_odd_columns_never_denies_a_win() {
+    use unbeatable::engine::ReferenceSolver;
+    use unbeatable::games::mnk::gravity::Shape;
+    let reference = ReferenceSolver::new();
+    for (w, h, k) in [(4, 4, 3), (5, 4, 4), (4, 3, 3), (5, 3, 3), (4, 5, 3)] {
+        let rules = gravity(w, h, k);
+        let shape = Shape::new(w, h, k).expect("a small board fits");
+        let (mut applied, mut follower_wins) = (0, 0);
+        for pos in every_position(&Mnk::start(&rules), |p| (p.x, p.o)) {
+            if pos.status().is_over() {
+                continue;
+            }
+            let (x, o) = pos.bits();
+            let (x, o) = (shape.from_cells(x), shape.from_cells(o));
+            let mask = x | o;
+            let cur = if mask.count_ones() % 2 == 0 { x } else { o };
+            let Some(wins) = shape.follow_up_paired(cur, mask) else {
+                continue;
+            };
+            let outcome = reference.value(&pos, &unlimited()).outcome;
+            let label = format!("{w}x{h} k={k} {pos:?}");
+            assert_ne!(outcome, Outcome::Win, "{label}");
+            if wins {
+                assert_eq!(outcome, Outcome::Loss, "{label}");
+                follower_wins += 1;
+            }
+            applied += 1;
+        }
+        assert!(
+            applied > 10 && follower_wins > 0,
+            "{w}x{h} k={k}: {applied}"
+        );
+    }
+}
+
 /// The odd threat with zugzwang, the other bound the gravity search cuts
 /// with: wherever one column has an odd number of empty cells, the
 /// follower a threat in it on the rows of the height's parity, and the

@@ -269,6 +269,32 @@ impl Shape {
         Some(self.has_line((cur ^ mask) | (empty & self.follower_rows)))
     }
 
+    /// Claimeven with a pair of odd columns: when exactly two columns have
+    /// an odd number of empty cells and every other an even number, the
+    /// follower answers a move in one of the two with the lowest cell of
+    /// the other, and every other move on top of it; from then on every
+    /// column is even (claimeven). The mover so gets the cells of its
+    /// rows and one of the two lowest cells of the odd columns, of its
+    /// choosing; the follower the rest of its rows. `Some` (whether the
+    /// follower wins, whichever cell the mover takes) where the mover has
+    /// no line with either choice, as `follow_up`.
+    #[must_use]
+    #[inline(always)]
+    pub fn follow_up_paired(&self, cur: u64, mask: u64) -> Option<bool> {
+        let odd = (mask + self.bottom) & self.follower_rows;
+        if odd.count_ones() != 2 {
+            return None;
+        }
+        let (a, b) = (odd & odd.wrapping_neg(), odd & (odd - 1));
+        let empty = self.board & !mask;
+        let mine = cur | (empty & self.mover_rows);
+        if self.has_line(mine | a) || self.has_line(mine | b) {
+            return None;
+        }
+        let theirs = (cur ^ mask) | (empty & self.follower_rows);
+        Some(self.has_line(theirs & !a) && self.has_line(theirs & !b))
+    }
+
     /// An odd threat with zugzwang (Allis): when one column `c` has an odd
     /// number of empty cells and every other an even number, and the
     /// player not to move (the follower) has a threat `t` in `c` on the
@@ -515,7 +541,12 @@ impl<'a> GravitySearch<'a> {
         }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
-        if let Some(follower_wins) = shape.follow_up(cur, mask) {
+        // Claimeven, with every column even or a pair of odd ones. (Checked
+        // a move early too, below, the pair cut no more nodes, for more time.)
+        let claimed = shape
+            .follow_up(cur, mask)
+            .or_else(|| shape.follow_up_paired(cur, mask));
+        if let Some(follower_wins) = claimed {
             // No win by claimeven; a loss when the board is full at the
             // latest if the follower has a line of its own.
             let upper = if follower_wins {
