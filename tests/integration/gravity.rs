@@ -548,7 +548,7 @@ fn claimeven_with_a_pair_of_odd_columns_never_denies_a_win() {
     }
 }
 
-/// The odd threat with zugzwang, the other bound the gravity search cuts
+/// The odd threat with zugzwang, another bound the gravity search cuts
 /// with: wherever one column has an odd number of empty cells, the
 /// follower a threat in it on the rows of the height's parity, and the
 /// player to move no line in its stones and the cells the follow-up leaves
