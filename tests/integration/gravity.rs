@@ -465,30 +465,46 @@ fn after_a_move_proven_to_win_every_reply_is_known_won() {
     assert!(fresh_unknown > 0, "every reply was known without the proof");
 }
 
-/// Claimeven, the bound the gravity search cuts with: wherever every
-/// column has an even number of empty cells and the player to move has no
-/// line in its stones and the rows the follow-up leaves it, the reference
-/// solver finds no win for it, and a loss where the follower has a line in
-/// its own. On every position of small boards, of even and odd height; the
-/// rule must apply to some of each, or the test proves nothing.
-#[test]
-fn claimeven_never_denies_a_win_on_small_gravity_boards() {
-    use unbeatable::engine::ReferenceSolver;
+/// The small boards the gravity search's bounds are checked on, of even
+/// and odd height.
+const BOUND_BOARDS: [(usize, usize, usize); 5] =
+    [(4, 4, 3), (5, 4, 4), (4, 3, 3), (5, 3, 3), (4, 5, 3)];
+
+/// Every position of a small gravity board that is not over, with the
+/// search's column bits of the player to move's stones and of all stones.
+fn bound_cases(w: usize, h: usize, k: usize) -> Vec<(MnkGame, u64, u64)> {
     use unbeatable::games::mnk::gravity::Shape;
-    let reference = ReferenceSolver::new();
-    for (w, h, k) in [(4, 4, 3), (5, 4, 4), (4, 3, 3), (5, 3, 3)] {
-        let rules = gravity(w, h, k);
-        let shape = Shape::new(w, h, k).expect("a small board fits");
-        let (mut applied, mut follower_wins) = (0, 0);
-        for pos in every_position(&Mnk::start(&rules), |p| (p.x, p.o)) {
-            if pos.status().is_over() {
-                continue;
-            }
+    let rules = gravity(w, h, k);
+    let shape = Shape::new(w, h, k).expect("a small board fits");
+    every_position(&Mnk::start(&rules), |p| (p.x, p.o))
+        .into_iter()
+        .filter(|pos| !pos.status().is_over())
+        .map(|pos| {
             let (x, o) = pos.bits();
             let (x, o) = (shape.from_cells(x), shape.from_cells(o));
             let mask = x | o;
             let cur = if mask.count_ones() % 2 == 0 { x } else { o };
-            let Some(wins) = shape.follow_up(cur, mask) else {
+            (pos, cur, mask)
+        })
+        .collect()
+}
+
+/// A claimeven rule (`Some(follower wins)` where it applies) against the
+/// reference solver on every position of the small boards: no win for the
+/// player to move, and a loss where the follower has a line. It must
+/// apply to some positions of each board, the follower winning in some,
+/// or the check proves nothing.
+fn claimeven_rule_holds(
+    rule: impl Fn(&unbeatable::games::mnk::gravity::Shape, u64, u64) -> Option<bool>,
+) {
+    use unbeatable::engine::ReferenceSolver;
+    use unbeatable::games::mnk::gravity::Shape;
+    let reference = ReferenceSolver::new();
+    for (w, h, k) in BOUND_BOARDS {
+        let shape = Shape::new(w, h, k).expect("a small board fits");
+        let (mut applied, mut follower_wins) = (0, 0);
+        for (pos, cur, mask) in bound_cases(w, h, k) {
+            let Some(wins) = rule(&shape, cur, mask) else {
                 continue;
             };
             let outcome = reference.value(&pos, &unlimited()).outcome;
@@ -507,45 +523,22 @@ fn claimeven_never_denies_a_win_on_small_gravity_boards() {
     }
 }
 
+/// Claimeven, a bound the gravity search cuts with: wherever every column
+/// has an even number of empty cells and the player to move has no line
+/// in its stones and the rows the follow-up leaves it, it cannot win, and
+/// it loses where the follower has a line in its own.
+#[test]
+fn claimeven_never_denies_a_win_on_small_gravity_boards() {
+    claimeven_rule_holds(|shape, cur, mask| shape.follow_up(cur, mask));
+}
+
 /// Claimeven with a pair of odd columns: wherever exactly two columns
 /// have an odd number of empty cells and the player to move has no line
-/// with either of their lowest cells, its rows and its stones, the
-/// reference solver finds no win for it, and a loss where the follower
-/// has a line either way. On every position of small boards.
+/// with either of their lowest cells, its rows and its stones, it cannot
+/// win, and it loses where the follower has a line either way.
 #[test]
 fn claimeven_with_a_pair_of_odd_columns_never_denies_a_win() {
-    use unbeatable::engine::ReferenceSolver;
-    use unbeatable::games::mnk::gravity::Shape;
-    let reference = ReferenceSolver::new();
-    for (w, h, k) in [(4, 4, 3), (5, 4, 4), (4, 3, 3), (5, 3, 3), (4, 5, 3)] {
-        let rules = gravity(w, h, k);
-        let shape = Shape::new(w, h, k).expect("a small board fits");
-        let (mut applied, mut follower_wins) = (0, 0);
-        for pos in every_position(&Mnk::start(&rules), |p| (p.x, p.o)) {
-            if pos.status().is_over() {
-                continue;
-            }
-            let (x, o) = pos.bits();
-            let (x, o) = (shape.from_cells(x), shape.from_cells(o));
-            let mask = x | o;
-            let cur = if mask.count_ones() % 2 == 0 { x } else { o };
-            let Some(wins) = shape.follow_up_paired(cur, mask) else {
-                continue;
-            };
-            let outcome = reference.value(&pos, &unlimited()).outcome;
-            let label = format!("{w}x{h} k={k} {pos:?}");
-            assert_ne!(outcome, Outcome::Win, "{label}");
-            if wins {
-                assert_eq!(outcome, Outcome::Loss, "{label}");
-                follower_wins += 1;
-            }
-            applied += 1;
-        }
-        assert!(
-            applied > 10 && follower_wins > 0,
-            "{w}x{h} k={k}: {applied}"
-        );
-    }
+    claimeven_rule_holds(|shape, cur, mask| shape.follow_up_paired(cur, mask));
 }
 
 /// The odd threat with zugzwang, another bound the gravity search cuts
@@ -553,36 +546,27 @@ fn claimeven_with_a_pair_of_odd_columns_never_denies_a_win() {
 /// follower a threat in it on the rows of the height's parity, and the
 /// player to move no line in its stones and the cells the follow-up leaves
 /// it, the reference solver finds a loss for it, within the plies the rule
-/// names. On every position of small boards, of even and odd height; the
-/// rule must apply to some of each, or the test proves nothing.
+/// names. On every position of the small boards; the rule must apply to
+/// some of each, or the test proves nothing.
 #[test]
 fn an_odd_threat_with_zugzwang_wins_on_small_gravity_boards() {
     use unbeatable::engine::ReferenceSolver;
     use unbeatable::games::mnk::gravity::Shape;
     let reference = ReferenceSolver::new();
-    for (w, h, k) in [(4, 4, 3), (5, 4, 4), (4, 3, 3), (5, 3, 3), (4, 5, 3)] {
-        let rules = gravity(w, h, k);
+    for (w, h, k) in BOUND_BOARDS {
         let shape = Shape::new(w, h, k).expect("a small board fits");
         let mut applied = 0;
-        for pos in every_position(&Mnk::start(&rules), |p| (p.x, p.o)) {
-            if pos.status().is_over() {
-                continue;
-            }
-            let (x, o) = pos.bits();
-            let (x, o) = (shape.from_cells(x), shape.from_cells(o));
-            let mask = x | o;
-            let cur = if mask.count_ones() % 2 == 0 { x } else { o };
+        for (pos, cur, mask) in bound_cases(w, h, k) {
             let Some(odd) = shape.odd_threat(cur, mask) else {
                 continue;
             };
-            let within = odd.within;
             // The threat is the follower's, on an empty cell.
             assert_eq!(pos.at(odd.cell), None, "{pos:?}");
             let value = reference.value(&pos, &unlimited());
-            let label = format!("{w}x{h} k={k} {pos:?}: within {within}, {value:?}");
+            let label = format!("{w}x{h} k={k} {pos:?}: within {}, {value:?}", odd.within);
             assert_eq!(value.outcome, Outcome::Loss, "{label}");
             let plies = value.plies.expect("the reference counts plies");
-            assert!(u64::from(within) >= plies, "{label}");
+            assert!(u64::from(odd.within) >= plies, "{label}");
             applied += 1;
         }
         assert!(applied > 10, "{w}x{h} k={k}: {applied}");

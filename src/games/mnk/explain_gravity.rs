@@ -62,13 +62,19 @@ fn threats(shape: &Shape, pos: &MnkGame, player: Player) -> Threats {
     t
 }
 
+/// The search's column bits of `pos`: the stones of the player to move,
+/// and all stones.
+fn column_bits(shape: &Shape, pos: &MnkGame) -> (u64, u64) {
+    let (x, o) = pos.bits();
+    let (x, o) = (shape.from_cells(x), shape.from_cells(o));
+    let cur = if pos.to_move() == Player::First { x } else { o };
+    (cur, x | o)
+}
+
 /// What claimeven says of `pos` (see `Shape::follow_up`): `None` where
 /// it does not apply, else whether the follower has a line of its own.
 fn follow_up(shape: &Shape, pos: &MnkGame) -> Option<bool> {
-    let (x, o) = pos.bits();
-    let (x, o) = (shape.from_cells(x), shape.from_cells(o));
-    let mask = x | o;
-    let cur = if pos.to_move() == Player::First { x } else { o };
+    let (cur, mask) = column_bits(shape, pos);
     shape.follow_up(cur, mask)
 }
 
@@ -76,10 +82,7 @@ fn follow_up(shape: &Shape, pos: &MnkGame) -> Option<bool> {
 /// `Shape::odd_threat`): the follower's threat and the plies within which
 /// the player to move loses, where it applies.
 fn odd_threat(shape: &Shape, pos: &MnkGame) -> Option<OddThreat> {
-    let (x, o) = pos.bits();
-    let (x, o) = (shape.from_cells(x), shape.from_cells(o));
-    let mask = x | o;
-    let cur = if pos.to_move() == Player::First { x } else { o };
+    let (cur, mask) = column_bits(shape, pos);
     shape.odd_threat(cur, mask)
 }
 
