@@ -181,7 +181,7 @@ pub fn explain(solver: &MnkSolver, shape: &Shape, pos: &MnkGame, budget: &Budget
         && let Some(odd) = odd_threat(shape, pos)
     {
         let (m, f) = (mark(mover), mark(mover.opponent()));
-        let column = &pos.geo.cell_name(odd.cell)[..1];
+        let column = pos.geo.column_name(odd.cell % pos.geo.width);
         lines.push(format!(
             "Odd threat: only column {column} has an odd number of empty cells, so {f} can answer each move on top of it until {m} has to drop a stone under {f}'s threat at {} (zugzwang). {m} cannot make {k} in a row with the cells that leaves it: {f} wins, within {} moves.",
             pos.geo.cell_name(odd.cell),
