@@ -53,6 +53,14 @@ impl Book {
         Self { layers, ..self }
     }
 
+    /// The book without its layers of `stones` stones or more: what a
+    /// build of the layer of `stones` may trust.
+    #[must_use]
+    pub fn below(mut self, stones: u32) -> Self {
+        self.layers.retain(|l| l.stones < stones);
+        self
+    }
+
     /// The layer of `stones` stones that goes with this book, read now if
     /// it was not.
     #[must_use]
