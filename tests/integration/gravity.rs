@@ -555,7 +555,7 @@ fn an_odd_threat_with_zugzwang_wins_on_small_gravity_boards() {
     let reference = ReferenceSolver::new();
     for (w, h, k) in BOUND_BOARDS {
         let shape = Shape::new(w, h, k).expect("a small board fits");
-        let mut applied = 0;
+        let (mut applied, mut paired) = (0, 0);
         for (pos, cur, mask) in bound_cases(w, h, k) {
             let Some(odd) = shape.odd_threat(cur, mask) else {
                 continue;
@@ -563,14 +563,59 @@ fn an_odd_threat_with_zugzwang_wins_on_small_gravity_boards() {
             // The threat is the follower's, on an empty cell.
             assert_eq!(pos.at(odd.cell), None, "{pos:?}");
             let value = reference.value(&pos, &unlimited());
-            let label = format!("{w}x{h} k={k} {pos:?}: within {}, {value:?}", odd.within);
+            let label = format!("{w}x{h} k={k} {pos:?}: {odd:?}, {value:?}");
             assert_eq!(value.outcome, Outcome::Loss, "{label}");
             let plies = value.plies.expect("the reference counts plies");
             assert!(u64::from(odd.within) >= plies, "{label}");
+            // The two paired columns have an odd number of empty cells,
+            // and the threat is in a third.
+            let empty_cells = |c: usize| (0..h).filter(|r| pos.at(r * w + c).is_none()).count();
+            if let Some(pair) = odd.pair {
+                assert!(pair.iter().all(|&c| empty_cells(c) % 2 == 1), "{label}");
+                assert!(!pair.contains(&(odd.cell % w)), "{label}");
+                paired += 1;
+            }
             applied += 1;
         }
-        assert!(applied > 10, "{w}x{h} k={k}: {applied}");
+        eprintln!("{w}x{h} k={k}: {applied} applied, {paired} paired");
+        assert!(
+            applied > 10 && paired > 0,
+            "{w}x{h} k={k}: {applied}, {paired}"
+        );
     }
+}
+
+/// The odd threat with a pair of odd columns in words: after these 19
+/// stones columns c, d and e have an odd number of empty cells and X a
+/// threat at d2 (the fifth row from the bottom, odd); X answers a move in
+/// c or e with the lowest cell of the other until O must play under d2.
+/// X's last move, `b`, is explained by it, and the solver agrees.
+#[test]
+fn the_odd_threat_with_a_pair_of_odd_columns_is_put_in_words() {
+    let rules = gravity(7, 6, 4);
+    let before = "e f g f g e c b f g e g e d d e d f";
+    let prior = play(&rules, before);
+    let pos = play(&rules, &format!("{before} b"));
+    let lines = rules.solver.explain(&pos, &unlimited()).join("\n");
+    assert!(
+        lines.contains("Odd threat: only columns d, c and e have an odd number of empty cells")
+            && lines.contains("answer a move in column c or e with the lowest cell of the other")
+            && lines.contains("whichever of the two it takes: X wins, within 22 moves"),
+        "{lines}"
+    );
+    let value = rules.solver.value(&pos, &unlimited());
+    assert_eq!(value.outcome, Outcome::Loss, "{value:?}");
+    assert!(value.plies.is_some_and(|p| p <= 22), "{value:?}");
+    let b = prior.parse_move("b").expect("a column");
+    let why = rules
+        .solver
+        .reason(&prior, b, &unlimited())
+        .unwrap_or_default();
+    assert!(
+        why.contains("it leaves three columns with an odd number of empty cells")
+            && why.contains("makes O drop a stone under its threat at d2"),
+        "{why}"
+    );
 }
 
 /// The idea in words: after 28 stones of 7×6 every column has an even

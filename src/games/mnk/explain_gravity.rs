@@ -86,6 +86,16 @@ fn odd_threat(shape: &Shape, pos: &MnkGame) -> Option<OddThreat> {
     shape.odd_threat(cur, mask)
 }
 
+/// How the follower answers with a pair of odd columns (see
+/// `Shape::odd_threat_paired`).
+fn pair_answers(pos: &MnkGame, [a, b]: [usize; 2]) -> String {
+    format!(
+        "a move in column {} or {} with the lowest cell of the other, and each other move on top of it",
+        pos.geo.column_name(a),
+        pos.geo.column_name(b)
+    )
+}
+
 /// The rows, counted from the bottom, that claimeven leaves the player to
 /// move and those it gives the follower: the first player's odd rows on
 /// a board of even height.
@@ -182,8 +192,24 @@ pub fn explain(solver: &MnkSolver, shape: &Shape, pos: &MnkGame, budget: &Budget
     {
         let (m, f) = (mark(mover), mark(mover.opponent()));
         let column = pos.geo.column_name(odd.cell % pos.geo.width);
+        let (odd_columns, answers, whichever) = match odd.pair {
+            None => (
+                format!("only column {column} has"),
+                "each move on top of it".to_string(),
+                "",
+            ),
+            Some([a, b]) => (
+                format!(
+                    "only columns {column}, {} and {} have",
+                    pos.geo.column_name(a),
+                    pos.geo.column_name(b)
+                ),
+                pair_answers(pos, [a, b]),
+                ", whichever of the two it takes",
+            ),
+        };
         lines.push(format!(
-            "Odd threat: only column {column} has an odd number of empty cells, so {f} can answer each move on top of it until {m} has to drop a stone under {f}'s threat at {} (zugzwang). {m} cannot make {k} in a row with the cells that leaves it: {f} wins, within {} moves.",
+            "Odd threat: {odd_columns} an odd number of empty cells, so {f} can answer {answers}, until {m} has to drop a stone under {f}'s threat at {} (zugzwang). {m} cannot make {k} in a row with the cells that leaves it{whichever}: {f} wins, within {} moves.",
             pos.geo.cell_name(odd.cell),
             odd.within
         ));
@@ -242,8 +268,12 @@ pub fn reason(shape: &Shape, pos: &MnkGame, mv: usize) -> Option<String> {
         && let Some(odd) = odd_threat(shape, &next)
     {
         let (me, opponent) = (mark(mover), mark(mover.opponent()));
+        let (odd_columns, answers) = match odd.pair {
+            None => ("only one column", "each move on top of it".to_string()),
+            Some(pair) => ("three columns", pair_answers(&next, pair)),
+        };
         return Some(format!(
-            "it leaves only one column with an odd number of empty cells: answering each move on top of it, {me} makes {opponent} drop a stone under its threat at {} (zugzwang) and wins there",
+            "it leaves {odd_columns} with an odd number of empty cells: answering {answers}, {me} makes {opponent} drop a stone under its threat at {} (zugzwang) and wins there",
             pos.geo.cell_name(odd.cell)
         ));
     }

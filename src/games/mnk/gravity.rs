@@ -306,13 +306,24 @@ impl Shape {
     /// those cells and the one under `t`, it loses: `Some(plies)` within
     /// which (those cells, and the two of the end). The lowest such `t`
     /// is taken, which leaves the mover the fewest cells. On 7×6 it is the
-    /// first player's odd threat, with the second to move.
+    /// first player's odd threat, with the second to move. Where three
+    /// columns are odd, the same with the other two paired (see
+    /// `odd_threat_paired`).
     #[must_use]
     pub fn odd_threat(&self, cur: u64, mask: u64) -> Option<OddThreat> {
-        let (t, within) = self.odd_threat_of(cur, mask, || self.threats(cur ^ mask, mask))?;
+        let theirs = || self.threats(cur ^ mask, mask);
+        let (t, within, pair) = match self.odd_threat_of(cur, mask, theirs) {
+            Some((t, within)) => (t, within, None),
+            None => {
+                let (t, within, pair) = self.odd_threat_paired(cur, mask, theirs)?;
+                let low = pair & pair.wrapping_neg();
+                (t, within, Some([self.column(low), self.column(pair ^ low)]))
+            }
+        };
         Some(OddThreat {
             cell: self.cell_of_bit(t.trailing_zeros() as usize),
             within,
+            pair,
         })
     }
 
@@ -332,10 +343,62 @@ impl Shape {
         if odd == 0 || odd & (odd - 1) != 0 {
             return None;
         }
+        self.zugzwang(cur, mask, theirs(), odd, 0)
+    }
+
+    /// The odd threat with a pair of odd columns besides the threat's:
+    /// where three columns have an odd number of empty cells, one of them
+    /// with the follower's threat as in `odd_threat`, the follower answers
+    /// a move in one of the other two with the lowest cell of the other
+    /// (both are even from then on, as in `follow_up_paired`), and every
+    /// other move on top of it. The mover gets one of those two lowest
+    /// cells, of its choosing, besides what it gets with one odd column; if
+    /// it has no line either way, it loses as there. The threat's bit, the
+    /// plies and the two cells; of the threats that hold, the one that wins
+    /// soonest.
+    #[inline(always)]
+    fn odd_threat_paired(
+        &self,
+        cur: u64,
+        mask: u64,
+        theirs: impl FnOnce() -> u64,
+    ) -> Option<(u64, u32, u64)> {
+        let odd = (mask + self.bottom) & self.follower_rows;
+        if odd.count_ones() != 3 {
+            return None;
+        }
+        let theirs = theirs();
+        let mut rest = odd;
+        let mut best: Option<(u64, u32, u64)> = None;
+        while rest != 0 {
+            let at = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let pair = odd & !at;
+            if let Some((t, within)) = self.zugzwang(cur, mask, theirs, at, pair)
+                && best.is_none_or(|(_, soonest, _)| within < soonest)
+            {
+                best = Some((t, within, pair));
+            }
+        }
+        best
+    }
+
+    /// The zugzwang of `odd_threat` in the column whose next free cell is
+    /// `odd`, with `pair` the next free cells of two more odd columns
+    /// (see `odd_threat_paired`), or none: the threat's bit and the plies.
+    #[inline(always)]
+    fn zugzwang(
+        &self,
+        cur: u64,
+        mask: u64,
+        theirs: u64,
+        odd: u64,
+        pair: u64,
+    ) -> Option<(u64, u32)> {
         let column = self.board_column(self.column(odd));
         // Cells of the column above its next free one.
         let above = column & !(odd | (odd - 1));
-        let candidates = theirs() & above & self.mover_rows;
+        let candidates = theirs & above & self.mover_rows;
         if candidates == 0 {
             return None;
         }
@@ -344,8 +407,15 @@ impl Shape {
         let empty = self.board & !mask;
         let below = empty & column & (under - 1);
         let elsewhere = empty & !column;
-        let mover_cells = (elsewhere & self.mover_rows) | (below & self.follower_rows) | under;
-        if self.has_line(cur | mover_cells) {
+        let mover_cells =
+            cur | (elsewhere & self.mover_rows) | (below & self.follower_rows) | under;
+        let lines = if pair == 0 {
+            self.has_line(mover_cells)
+        } else {
+            let a = pair & pair.wrapping_neg();
+            self.has_line(mover_cells | a) || self.has_line(mover_cells | (pair ^ a))
+        };
+        if lines {
             return None;
         }
         Some((t, elsewhere.count_ones() + below.count_ones() + 2))
@@ -400,6 +470,9 @@ pub struct OddThreat {
     pub cell: usize,
     /// The plies within which the player to move loses.
     pub within: u32,
+    /// With three odd columns: the two the follower pairs (see
+    /// `Shape::odd_threat_paired`).
+    pub pair: Option<[usize; 2]>,
 }
 
 /// What a turn holds for the player to move (see `Shape::turn`).
@@ -633,6 +706,17 @@ impl<'a> GravitySearch<'a> {
                 && lower >= beta
             {
                 return lower;
+            }
+            // The odd threat with a pair of odd columns only ends the
+            // search: tried first too, it cost time after 12 moves.
+            if claims.is_none()
+                && let Some((_, within, _)) =
+                    shape.odd_threat_paired(child.cur, child.mask, || made)
+            {
+                let lower = WIN - (ply + 1 + within as i32);
+                if lower >= beta {
+                    return lower;
+                }
             }
             let score = if Some(c) == tt_col {
                 u32::MAX
