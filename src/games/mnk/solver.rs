@@ -143,14 +143,14 @@ impl MnkSolver {
     /// Gravity boards' searches wait on memory more than the free boards'
     /// (a few cheap shifts a node, and every child's entry probed), so
     /// their table stays within the caches: on 7×6, every move's exact
-    /// result of random positions after 10 to 12 random moves takes 3–6%
-    /// less time with 2^19 entries (8 MiB) than with 2^18, but 20–30% more
-    /// with 2^20 and 60–90% more with 2^21 (`examples/gravity_times`).
+    /// result of random positions after 8 random moves took 27% less time
+    /// with 2^18 entries than with 2^20, and after 12 moves 40% less
+    /// (`examples/gravity_times`), for 12% more nodes.
     fn play_table_bits(geo: &Geometry) -> u32 {
         match geo.cells() {
             0..=9 => 12,
             10..=16 => 18,
-            _ if geo.gravity => 19,
+            _ if geo.gravity => 18,
             _ => 20,
         }
     }
