@@ -173,40 +173,20 @@ mod tests {
         for &key in keys.iter().step_by(2) {
             assert!(half.set(key, exact(key).unwrap_or_default()));
         }
-        let four = Plan { stones: 4, ..plan };
-        let four = make(
-            &geo,
-            &four,
-            None,
-            &Book::default(),
-            |_| Ok::<(), ()>(()),
-            |_, _| {},
-        );
-        let trusted = Book::default().with_layers(vec![Arc::new(Lazy::ready(four.unwrap()))]);
-        let layer = make(
-            &geo,
-            &plan,
-            Some(half),
-            &trusted,
-            |_| Ok::<(), ()>(()),
-            |_, _| {},
-        );
-        let layer = layer.unwrap();
+        // Made with nowhere to save to, so it cannot fail.
+        let made = |stones, resume, book: &Book| {
+            let plan = Plan { stones, ..plan };
+            make(&geo, &plan, resume, book, |_| Ok::<(), ()>(()), |_, _| {}).unwrap()
+        };
+        let four = made(4, None, &Book::default());
+        let trusted = Book::default().with_layers(vec![Arc::new(Lazy::ready(four))]);
+        let layer = made(5, Some(half), &trusted);
         assert_eq!(layer.proven(), keys.len());
         for &(x, o) in &keys {
             assert_eq!(layer.get(&geo, x, o), exact((x, o)), "{x:x} {o:x}");
         }
         // With a layer of 3 stones too, searches stop at the first they meet.
-        let three = Plan { stones: 3, ..plan };
-        let three = make(
-            &geo,
-            &three,
-            None,
-            &Book::default(),
-            |_| Ok::<(), ()>(()),
-            |_, _| {},
-        );
-        let three = three.unwrap();
+        let three = made(3, None, &Book::default());
         let layers = [three, layer].map(|l| Arc::new(Lazy::ready(l)));
         let stopping = MnkSolver::with_book(
             Arc::clone(&geo),
