@@ -532,13 +532,32 @@ fn claimeven_never_denies_a_win_on_small_gravity_boards() {
     claimeven_rule_holds(|shape, cur, mask| shape.follow_up(cur, mask));
 }
 
-/// Claimeven with a pair of odd columns: wherever exactly two columns
-/// have an odd number of empty cells and the player to move has no line
-/// with either of their lowest cells, its rows and its stones, it cannot
-/// win, and it loses where the follower has a line either way.
+/// Claimeven with pairs of odd columns: wherever two or four columns
+/// have an odd number of empty cells, paired, and the player to move has
+/// no line with any choice of one lowest cell of each pair, its rows and
+/// its stones, it cannot win, and it loses where the follower has a line
+/// whatever the choice. Both kinds must apply to some positions.
 #[test]
-fn claimeven_with_a_pair_of_odd_columns_never_denies_a_win() {
-    claimeven_rule_holds(|shape, cur, mask| shape.follow_up_paired(cur, mask));
+fn claimeven_with_pairs_of_odd_columns_never_denies_a_win() {
+    let kinds = std::cell::Cell::new([0usize; 5]);
+    claimeven_rule_holds(|shape, cur, mask| {
+        let held = shape.follow_up_paired(cur, mask);
+        if held.is_some() {
+            let odd = (0..shape.width)
+                .filter(|&c| (shape.board_column(c) & !mask).count_ones() % 2 == 1)
+                .count();
+            let mut seen = kinds.get();
+            seen[odd.min(4)] += 1;
+            kinds.set(seen);
+        }
+        held
+    });
+    let [none, one, two, three, four] = kinds.get();
+    assert!(
+        two > 0 && four > 0 && none + one + three == 0,
+        "{:?}",
+        kinds.get()
+    );
 }
 
 /// The odd threat with zugzwang, another bound the gravity search cuts

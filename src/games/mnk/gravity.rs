@@ -269,30 +269,41 @@ impl Shape {
         Some(self.has_line((cur ^ mask) | (empty & self.follower_rows)))
     }
 
-    /// Claimeven with a pair of odd columns: when exactly two columns have
+    /// Claimeven with pairs of odd columns: when two or four columns have
     /// an odd number of empty cells and every other an even number, the
-    /// follower answers a move in one of the two with the lowest cell of
-    /// the other, and every other move on top of it; from then on every
-    /// column is even (claimeven). The mover so gets the cells of its
-    /// rows and one of the two lowest cells of the odd columns, of its
+    /// follower pairs them, answers a move in one column of a pair with
+    /// the lowest cell of the other, and every other move on top of it;
+    /// from then on both are even (claimeven). The mover so gets the cells
+    /// of its rows and one of the two lowest cells of each pair, of its
     /// choosing; the follower the rest of its rows. `Some` (whether the
-    /// follower wins, whichever cell the mover takes) where the mover has
-    /// no line with either choice, as `follow_up`.
+    /// follower wins, whichever cells the mover takes) where the mover has
+    /// no line with any choice, as `follow_up`. With four, only where it
+    /// has none even with all four lowest cells, and the follower wins
+    /// where it has a line without any of them: each pairing's four
+    /// choices cost more time than they saved.
     #[must_use]
     #[inline(always)]
     pub fn follow_up_paired(&self, cur: u64, mask: u64) -> Option<bool> {
         let odd = (mask + self.bottom) & self.follower_rows;
-        if odd.count_ones() != 2 {
-            return None;
-        }
-        let (a, b) = (odd & odd.wrapping_neg(), odd & (odd - 1));
         let empty = self.board & !mask;
         let mine = cur | (empty & self.mover_rows);
-        if self.has_line(mine | a) || self.has_line(mine | b) {
-            return None;
-        }
         let theirs = (cur ^ mask) | (empty & self.follower_rows);
-        Some(self.has_line(theirs & !a) && self.has_line(theirs & !b))
+        match odd.count_ones() {
+            2 => {
+                let (a, b) = (odd & odd.wrapping_neg(), odd & (odd - 1));
+                if self.has_line(mine | a) || self.has_line(mine | b) {
+                    return None;
+                }
+                Some(self.has_line(theirs & !a) && self.has_line(theirs & !b))
+            }
+            4 => {
+                if self.has_line(mine | odd) {
+                    return None;
+                }
+                Some(self.has_line(theirs & !odd))
+            }
+            _ => None,
+        }
     }
 
     /// An odd threat with zugzwang (Allis): when one column `c` has an odd
@@ -614,7 +625,7 @@ impl<'a> GravitySearch<'a> {
         }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
-        // Claimeven, with every column even or a pair of odd ones. (Checked
+        // Claimeven, with every column even or pairs of odd ones. (Checked
         // a move early too, below, the pair cut no more nodes, for more time.)
         let claimed = shape
             .follow_up(cur, mask)
