@@ -565,16 +565,19 @@ fn claimeven_with_pairs_of_odd_columns_never_denies_a_win() {
 /// follower a threat in it on the rows of the height's parity, and the
 /// player to move no line in its stones and the cells the follow-up leaves
 /// it, the reference solver finds a loss for it, within the plies the rule
-/// names. On every position of the small boards; the rule must apply to
-/// some of each, or the test proves nothing.
+/// names; also with three or five odd columns, the others paired. On
+/// every position of the small boards; the rule must apply to some of
+/// each, with one pair on each and two on some, or the test proves nothing.
 #[test]
 fn an_odd_threat_with_zugzwang_wins_on_small_gravity_boards() {
     use unbeatable::engine::ReferenceSolver;
     use unbeatable::games::mnk::gravity::Shape;
     let reference = ReferenceSolver::new();
+    // Two pairs need five columns: 5×4 has some.
+    let mut two_pairs = 0;
     for (w, h, k) in BOUND_BOARDS {
         let shape = Shape::new(w, h, k).expect("a small board fits");
-        let (mut applied, mut paired) = (0, 0);
+        let (mut applied, mut paired) = (0, [0; 3]);
         for (pos, cur, mask) in bound_cases(w, h, k) {
             let Some(odd) = shape.odd_threat(cur, mask) else {
                 continue;
@@ -586,22 +589,22 @@ fn an_odd_threat_with_zugzwang_wins_on_small_gravity_boards() {
             assert_eq!(value.outcome, Outcome::Loss, "{label}");
             let plies = value.plies.expect("the reference counts plies");
             assert!(u64::from(odd.within) >= plies, "{label}");
-            // The two paired columns have an odd number of empty cells,
-            // and the threat is in a third.
+            // The paired columns have an odd number of empty cells, and
+            // the threat is in another.
             let empty_cells = |c: usize| (0..h).filter(|r| pos.at(r * w + c).is_none()).count();
-            if let Some(pair) = odd.pair {
-                assert!(pair.iter().all(|&c| empty_cells(c) % 2 == 1), "{label}");
-                assert!(!pair.contains(&(odd.cell % w)), "{label}");
-                paired += 1;
+            for &c in odd.pairs.iter().flatten() {
+                assert!(empty_cells(c) % 2 == 1 && c != odd.cell % w, "{label}");
             }
+            paired[odd.pairs.len()] += 1;
             applied += 1;
         }
-        eprintln!("{w}x{h} k={k}: {applied} applied, {paired} paired");
         assert!(
-            applied > 10 && paired > 0,
-            "{w}x{h} k={k}: {applied}, {paired}"
+            applied > 10 && paired[1] > 0,
+            "{w}x{h} k={k}: {applied}, {paired:?}"
         );
+        two_pairs += paired[2];
     }
+    assert!(two_pairs > 0);
 }
 
 /// The idea in words: after 28 stones of 7×6 every column has an even
@@ -728,6 +731,27 @@ fn the_odd_threat_with_a_pair_of_odd_columns_is_put_in_words() {
         &[
             "it leaves three columns with an odd number of empty cells",
             "makes O drop a stone under its threat at d2",
+        ],
+    );
+}
+
+/// With five odd columns, two pairs: after these 17 stones columns a, b,
+/// d, e and g are odd and X has a threat at e4; X pairs a with b and d
+/// with g, and O has no line even with all four lowest cells.
+#[test]
+fn the_odd_threat_with_two_pairs_of_odd_columns_is_put_in_words() {
+    odd_threat_in_words(
+        "f a g d d a b e f d b b d d a b",
+        "b",
+        22,
+        &[
+            "only columns e, a, b, d and g have an odd number of empty cells",
+            "answer a move in column a or b with the lowest cell of the other, the same in d and g",
+            "even with the lowest cells of all the pairs: X wins, within 22 moves",
+        ],
+        &[
+            "it leaves five columns with an odd number of empty cells",
+            "makes O drop a stone under its threat at e4",
         ],
     );
 }

@@ -86,14 +86,34 @@ fn odd_threat(shape: &Shape, pos: &MnkGame) -> Option<OddThreat> {
     shape.odd_threat(cur, mask)
 }
 
-/// How the follower answers with a pair of odd columns (see
+/// How the follower answers an odd threat's moves: on top, or in a pair
+/// of odd columns with the lowest cell of the other (see
 /// `Shape::odd_threat_paired`).
-fn pair_answers(pos: &MnkGame, [a, b]: [usize; 2]) -> String {
-    format!(
-        "a move in column {} or {} with the lowest cell of the other, and each other move on top of it",
-        pos.geo.column_name(a),
-        pos.geo.column_name(b)
-    )
+fn odd_answers(pos: &MnkGame, pairs: &[[usize; 2]]) -> String {
+    let name = |c: usize| pos.geo.column_name(c);
+    match pairs {
+        [] => "each move on top of it".to_string(),
+        [[a, b], rest @ ..] => {
+            let same: String = rest
+                .iter()
+                .map(|&[c, d]| format!(", the same in {} and {}", name(c), name(d)))
+                .collect();
+            format!(
+                "a move in column {} or {} with the lowest cell of the other{same}, and each other move on top of it",
+                name(*a),
+                name(*b)
+            )
+        }
+    }
+}
+
+/// How many columns an odd threat leaves odd, in words.
+const fn odd_column_count(pairs: usize) -> &'static str {
+    match pairs {
+        0 => "only one column",
+        1 => "three columns",
+        _ => "five columns",
+    }
 }
 
 /// The rows, counted from the bottom, that claimeven leaves the player to
@@ -192,22 +212,24 @@ pub fn explain(solver: &MnkSolver, shape: &Shape, pos: &MnkGame, budget: &Budget
     {
         let (m, f) = (mark(mover), mark(mover.opponent()));
         let column = pos.geo.column_name(odd.cell % pos.geo.width);
-        let (odd_columns, answers, whichever) = match odd.pair {
-            None => (
-                format!("only column {column} has"),
-                "each move on top of it".to_string(),
-                "",
-            ),
-            Some([a, b]) => (
-                format!(
-                    "only columns {column}, {} and {} have",
-                    pos.geo.column_name(a),
-                    pos.geo.column_name(b)
-                ),
-                pair_answers(pos, [a, b]),
-                ", whichever of the two it takes",
-            ),
+        let paired: Vec<String> = odd
+            .pairs
+            .iter()
+            .flatten()
+            .map(|&c| pos.geo.column_name(c))
+            .collect();
+        let odd_columns = match paired.split_last() {
+            None => format!("only column {column} has"),
+            Some((last, rest)) => {
+                format!("only columns {column}, {} and {last} have", rest.join(", "))
+            }
         };
+        let whichever = match odd.pairs.len() {
+            0 => "",
+            1 => ", whichever of the two it takes",
+            _ => ", even with the lowest cells of all the pairs",
+        };
+        let answers = odd_answers(pos, &odd.pairs);
         lines.push(format!(
             "Odd threat: {odd_columns} an odd number of empty cells, so {f} can answer {answers}, until {m} has to drop a stone under {f}'s threat at {} (zugzwang). {m} cannot make {k} in a row with the cells that leaves it{whichever}: {f} wins, within {} moves.",
             pos.geo.cell_name(odd.cell),
@@ -268,10 +290,8 @@ pub fn reason(shape: &Shape, pos: &MnkGame, mv: usize) -> Option<String> {
         && let Some(odd) = odd_threat(shape, &next)
     {
         let (me, opponent) = (mark(mover), mark(mover.opponent()));
-        let (odd_columns, answers) = match odd.pair {
-            None => ("only one column", "each move on top of it".to_string()),
-            Some(pair) => ("three columns", pair_answers(&next, pair)),
-        };
+        let odd_columns = odd_column_count(odd.pairs.len());
+        let answers = odd_answers(&next, &odd.pairs);
         return Some(format!(
             "it leaves {odd_columns} with an odd number of empty cells: answering {answers}, {me} makes {opponent} drop a stone under its threat at {} (zugzwang) and wins there",
             pos.geo.cell_name(odd.cell)

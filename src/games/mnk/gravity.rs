@@ -317,24 +317,31 @@ impl Shape {
     /// those cells and the one under `t`, it loses: `Some(plies)` within
     /// which (those cells, and the two of the end). The lowest such `t`
     /// is taken, which leaves the mover the fewest cells. On 7×6 it is the
-    /// first player's odd threat, with the second to move. Where three
-    /// columns are odd, the same with the other two paired (see
+    /// first player's odd threat, with the second to move. Where three or
+    /// five columns are odd, the same with the others paired (see
     /// `odd_threat_paired`).
     #[must_use]
     pub fn odd_threat(&self, cur: u64, mask: u64) -> Option<OddThreat> {
         let theirs = || self.threats(cur ^ mask, mask);
-        let (t, within, pair) = match self.odd_threat_of(cur, mask, theirs) {
-            Some((t, within)) => (t, within, None),
+        let (t, within, pairs) = match self.odd_threat_of(cur, mask, theirs) {
+            Some((t, within)) => (t, within, Vec::new()),
             None => {
-                let (t, within, pair) = self.odd_threat_paired(cur, mask, theirs)?;
-                let low = pair & pair.wrapping_neg();
-                (t, within, Some([self.column(low), self.column(pair ^ low)]))
+                let (t, within, paired) = self.odd_threat_paired(cur, mask, theirs)?;
+                let mut columns = Vec::new();
+                let mut rest = paired;
+                while rest != 0 {
+                    columns.push(self.column(rest & rest.wrapping_neg()));
+                    rest &= rest - 1;
+                }
+                // Neighbours in the columns' order, as the follower pairs them.
+                let pairs = columns.chunks(2).map(|p| [p[0], p[1]]).collect();
+                (t, within, pairs)
             }
         };
         Some(OddThreat {
             cell: self.cell_of_bit(t.trailing_zeros() as usize),
             within,
-            pair,
+            pairs,
         })
     }
 
@@ -357,16 +364,17 @@ impl Shape {
         self.zugzwang(cur, mask, theirs(), odd, 0)
     }
 
-    /// The odd threat with a pair of odd columns besides the threat's:
-    /// where three columns have an odd number of empty cells, one of them
-    /// with the follower's threat as in `odd_threat`, the follower answers
-    /// a move in one of the other two with the lowest cell of the other
-    /// (both are even from then on, as in `follow_up_paired`), and every
-    /// other move on top of it. The mover gets one of those two lowest
-    /// cells, of its choosing, besides what it gets with one odd column; if
-    /// it has no line either way, it loses as there. The threat's bit, the
-    /// plies and the two cells; of the threats that hold, the one that wins
-    /// soonest.
+    /// The odd threat with pairs of odd columns besides the threat's:
+    /// where three or five columns have an odd number of empty cells, one
+    /// of them with the follower's threat as in `odd_threat`, the follower
+    /// pairs the others, answers a move in one column of a pair with the
+    /// lowest cell of the other (both are even from then on, as in
+    /// `follow_up_paired`), and every other move on top of it. The mover
+    /// gets one of the two lowest cells of each pair, of its choosing,
+    /// besides what it gets with one odd column; if it has no line either
+    /// way (with two pairs: even with all four cells), it loses as there.
+    /// The threat's bit, the plies and the paired columns' lowest cells;
+    /// of the threats that hold, the one that wins soonest.
     #[inline(always)]
     fn odd_threat_paired(
         &self,
@@ -375,7 +383,8 @@ impl Shape {
         theirs: impl FnOnce() -> u64,
     ) -> Option<(u64, u32, u64)> {
         let odd = (mask + self.bottom) & self.follower_rows;
-        if odd.count_ones() != 3 {
+        let n = odd.count_ones();
+        if n != 3 && n != 5 {
             return None;
         }
         let theirs = theirs();
@@ -395,8 +404,9 @@ impl Shape {
     }
 
     /// The zugzwang of `odd_threat` in the column whose next free cell is
-    /// `odd`, with `pair` the next free cells of two more odd columns
-    /// (see `odd_threat_paired`), or none: the threat's bit and the plies.
+    /// `odd`, with `pair` the next free cells of two or four more odd
+    /// columns (see `odd_threat_paired`), or none: the threat's bit and
+    /// the plies.
     #[inline(always)]
     fn zugzwang(
         &self,
@@ -422,6 +432,10 @@ impl Shape {
             cur | (elsewhere & self.mover_rows) | (below & self.follower_rows) | under;
         let lines = if pair == 0 {
             self.has_line(mover_cells)
+        } else if pair.count_ones() == 4 {
+            // All four at most: each pairing's choices cost more than
+            // they cut (as in `follow_up_paired`).
+            self.has_line(mover_cells | pair)
         } else {
             let a = pair & pair.wrapping_neg();
             self.has_line(mover_cells | a) || self.has_line(mover_cells | (pair ^ a))
@@ -475,15 +489,15 @@ impl Shape {
 }
 
 /// An odd threat that wins with zugzwang (see `Shape::odd_threat`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OddThreat {
     /// The follower's threat, as a screen cell.
     pub cell: usize,
     /// The plies within which the player to move loses.
     pub within: u32,
-    /// With three odd columns: the two the follower pairs (see
-    /// `Shape::odd_threat_paired`).
-    pub pair: Option<[usize; 2]>,
+    /// With three or five odd columns: the others, as the follower pairs
+    /// them (see `Shape::odd_threat_paired`).
+    pub pairs: Vec<[usize; 2]>,
 }
 
 /// What a turn holds for the player to move (see `Shape::turn`).
@@ -718,7 +732,7 @@ impl<'a> GravitySearch<'a> {
             {
                 return lower;
             }
-            // The odd threat with a pair of odd columns only ends the
+            // The odd threat with pairs of odd columns only ends the
             // search: tried first too, it cost time after 12 moves.
             if claims.is_none()
                 && let Some((_, within, _)) =
