@@ -307,22 +307,31 @@ fn proven_afresh(
 /// them proven afresh by a search with no book.
 #[test]
 fn connect_four_layer_is_exact_in_samples() {
+    // The positions of 9 stones, less those over, up to the mirror.
+    shipped_layer_is_complete_and_exact(9, 269_531, 8);
+}
+
+/// The shipped 7×6 layer of `stones` stones holds `positions` positions,
+/// every one proven; `samples` of them, spread over the layer, are
+/// proven afresh with no book, and the shipped book answers for others.
+fn shipped_layer_is_complete_and_exact(stones: u32, positions: usize, samples: usize) {
     use std::sync::Arc;
     use unbeatable::games::mnk::Geometry;
     use unbeatable::games::mnk::book;
     let geo = Arc::new(Geometry::with_gravity(7, 6, 4, true));
     let shipped = book::builtin(&geo);
-    let layer = shipped.layer(&geo, 9).expect("the shipped layer reads");
-    assert_eq!(layer.stones, 9);
-    // The positions of 9 stones, less those over, up to the mirror.
-    assert_eq!(layer.positions().len(), 269_531);
+    let layer = shipped
+        .layer(&geo, stones)
+        .expect("the shipped layer reads");
+    assert_eq!(layer.stones, stones);
+    assert_eq!(layer.positions().len(), positions);
     let proven: Vec<_> = layer
         .positions()
         .iter()
         .filter_map(|&(x, o)| Some((x, o, layer.get(&geo, x, o)?)))
         .collect();
-    assert_eq!(proven.len(), 269_531, "the layer is complete");
-    proven_afresh(&geo, &proven, 8);
+    assert_eq!(proven.len(), positions, "the layer is complete");
+    proven_afresh(&geo, &proven, samples);
     // The shipped book answers each at once.
     for &(x, o, score) in proven.iter().step_by(97) {
         assert_eq!(shipped.get(&geo, x, o), Some(score));
