@@ -311,6 +311,13 @@ fn connect_four_layer_is_exact_in_samples() {
     shipped_layer_is_complete_and_exact(9, 269_531, 8);
 }
 
+/// The shipped layer of every 7×6 position with 10 stones, checked as
+/// the 9-stone one.
+#[test]
+fn connect_four_10_stone_layer_is_exact_in_samples() {
+    shipped_layer_is_complete_and_exact(10, 809_464, 8);
+}
+
 /// The shipped 7×6 layer of `stones` stones holds `positions` positions,
 /// every one proven; `samples` of them, spread over the layer, are
 /// proven afresh with no book, and the shipped book answers for others.

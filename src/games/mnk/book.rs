@@ -176,9 +176,10 @@ pub const BUILTIN_BOOKS: &[&str] = &[
 ];
 
 /// The layer books compiled into the binary (see `layer`).
-pub const BUILTIN_LAYERS: &[&str] = &[include_str!(
-    "../../../assets/books/connect-four-7x6-layer9.book"
-)];
+pub const BUILTIN_LAYERS: &[&str] = &[
+    include_str!("../../../assets/books/connect-four-7x6-layer9.book"),
+    include_str!("../../../assets/books/connect-four-7x6-layer10.book"),
+];
 
 /// The built-in layers, each read once, when a board that has it first
 /// looks in it (see `layer::Lazy`).
