@@ -580,19 +580,19 @@ fn an_unproven_board_never_reads_perfect() {
 /// Connect Four is proven from the start (its book), but a position off
 /// the book's line is not always proven within a small budget: once the
 /// computer plays such a move, its level is no longer called perfect, and
-/// the side panel says why. (The 9-stone layer gives this position's
-/// score, but a move keeping it is a child of 10 stones, past the layer,
-/// which takes the search 1.4 s to prove.)
+/// the side panel says why. (The 10-stone layer gives this position's
+/// score, a draw, but a move keeping it is a child of 11 stones, past the
+/// layers, which the search cannot prove in 20 ms.)
 #[test]
 fn an_unproven_reply_on_a_proven_board_never_reads_perfect() {
     let start = Start {
-        moves: Some("e c g f c c b b a".into()),
+        moves: Some("c f a g c b b c e b".into()),
         think: Some(std::time::Duration::from_millis(20)),
-        ..straight_into("connect-four", Player::First)
+        ..straight_into("connect-four", Player::Second)
     };
     let mut app = app("unproven-reply", start);
     settle(&mut app);
-    assert_eq!(state(&app).history.len(), 10, "the computer replied");
+    assert_eq!(state(&app).history.len(), 11, "the computer replied");
     assert_eq!(state(&app).level, "strongest — not proven on this board");
     let game = screen(&app, 80, 24);
     assert!(game.contains("strongest (not proven here)"), "{game}");
@@ -601,7 +601,7 @@ fn an_unproven_reply_on_a_proven_board_never_reads_perfect() {
     // Taking that move back makes play proven again.
     key(&mut app, KeyCode::Char('u'));
     let back = state(&app);
-    assert_eq!(back.history.len(), 8, "{back:?}");
+    assert_eq!(back.history.len(), 9, "{back:?}");
     assert_eq!(back.level, "perfect (never a mistake)");
 }
 
