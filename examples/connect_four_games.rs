@@ -100,7 +100,7 @@ fn main() {
                 "game {game} ({computer:?}, {opponent:?}): held {held:?}, ended {result:?}: {line}"
             );
         }
-        if (game + 1 - first) % 500 == 0 {
+        if (game + 1 - first).is_multiple_of(500) {
             eprintln!(
                 "{} games, {:.0} s: won {won}, drawn {drawn}, lost {lost}, lost a won or drawn position {gave_ground}, moves not proven {unproven} of {moves} ({unproven_won} in won positions)",
                 game + 1 - first,

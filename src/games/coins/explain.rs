@@ -46,7 +46,7 @@ pub fn explain(solved: &Intervals, pos: &CoinsGame) -> Vec<String> {
         "Best play secures {share} of the {sum} left, and the game ends in {}.",
         margin(best)
     );
-    if left.len() % 2 == 0 {
+    if left.len().is_multiple_of(2) {
         let (name, guarantee) = if even_sum > odd_sum {
             ("even", even_sum)
         } else {

@@ -40,7 +40,7 @@ impl Board {
     pub fn neighbours(&self, n: u32) -> impl Iterator<Item = u32> + '_ {
         let divisors = (1..)
             .take_while(move |d| d * d <= n)
-            .filter(move |d| n % d == 0)
+            .filter(move |d| n.is_multiple_of(*d))
             .flat_map(move |d| [d, n / d]);
         let multiples = (2..)
             .map(move |k| u64::from(n) * k)
@@ -123,9 +123,9 @@ impl Game for DivisorsGame {
             None => {
                 n >= self.board.first_min
                     && n <= self.board.first_max
-                    && (!self.board.first_even || n % 2 == 0)
+                    && (!self.board.first_even || n.is_multiple_of(2))
             }
-            Some(c) => n != c && (n % c == 0 || c % n == 0),
+            Some(c) => n != c && (n.is_multiple_of(c) || c % n == 0),
         }
     }
 
@@ -199,7 +199,7 @@ impl fmt::Display for DivisorsGame {
                     writeln!(f)?;
                 }
             }
-            if self.board.len() % 10 != 0 {
+            if !self.board.len().is_multiple_of(10) {
                 writeln!(f)?;
             }
         }

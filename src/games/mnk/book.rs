@@ -712,7 +712,7 @@ pub(super) fn children(
         while cells != 0 {
             let c = cells.trailing_zeros();
             cells &= cells - 1;
-            let (nx, no) = if stones % 2 == 0 {
+            let (nx, no) = if stones.is_multiple_of(2) {
                 (x | 1 << c, o)
             } else {
                 (x, o | 1 << c)

@@ -51,7 +51,7 @@ fn threats(shape: &Shape, pos: &MnkGame, player: Player) -> Threats {
         if playable >> bit & 1 == 1 {
             t.immediate.push(cell);
         }
-        if (bit % (shape.height + 1)) % 2 == 0 {
+        if (bit % (shape.height + 1)).is_multiple_of(2) {
             t.odd += 1;
         } else {
             t.even += 1;
@@ -120,7 +120,7 @@ const fn odd_column_count(pairs: usize) -> &'static str {
 /// move and those it gives the follower: the first player's odd rows on
 /// a board of even height.
 fn claimed_rows(shape: &Shape) -> (&'static str, &'static str) {
-    if shape.height % 2 == 0 {
+    if shape.height.is_multiple_of(2) {
         ("odd", "even")
     } else {
         ("even", "odd")

@@ -153,7 +153,7 @@ impl Game for MnkGame {
     type Move = usize;
 
     fn to_move(&self) -> Player {
-        if self.stones() % 2 == 0 {
+        if self.stones().is_multiple_of(2) {
             Player::First
         } else {
             Player::Second

@@ -452,7 +452,11 @@ impl Shape {
     /// centre. Lower sorts first.
     #[must_use]
     pub fn order_key(&self, x: u64, o: u64, cell: usize) -> (std::cmp::Reverse<u32>, usize) {
-        let mover = if (x | o).count_ones() % 2 == 0 { x } else { o };
+        let mover = if (x | o).count_ones().is_multiple_of(2) {
+            x
+        } else {
+            o
+        };
         let (cur, mask) = (self.from_cells(mover), self.from_cells(x | o));
         let mv = self.bit_of_cell(cell);
         let made = self.threats(cur | mv, mask | mv).count_ones();

@@ -136,7 +136,7 @@ impl NimSolver {
     /// The value for the player to move, from the sums (theorem methods).
     fn judge_sums(&self, s: Sums) -> Value {
         let win = match self.method {
-            Method::MisereNim if s.big == 0 => s.ones % 2 == 0,
+            Method::MisereNim if s.big == 0 => s.ones.is_multiple_of(2),
             _ => s.x != 0,
         };
         let outcome = if win { Outcome::Win } else { Outcome::Loss };
