@@ -12,6 +12,9 @@ use toml::de::{DeTable, DeValue};
 
 use crate::schema::{Problem, Table, line_column, what_is};
 
+/// The largest config file read.
+const MAX_BYTES: u64 = 64 * 1024;
+
 /// Settings read from the config file; `None` where it says nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Config {
@@ -36,10 +39,15 @@ pub fn load() -> Result<Config, String> {
     let Some(path) = path() else {
         return Ok(Config::default());
     };
-    match std::fs::read_to_string(&path) {
-        Ok(text) => parse(&path.display().to_string(), &text),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Config::default()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+    match crate::fsutil::read_limited(&path, MAX_BYTES, "the config file") {
+        Ok(bytes) => {
+            let shown = crate::text::visible(&path.display().to_string()).into_owned();
+            let text = String::from_utf8(bytes)
+                .map_err(|_| format!("{shown}: the file is not UTF-8 text"))?;
+            parse(&shown, &text)
+        }
+        Err(e) if e.is_missing() => Ok(Config::default()),
+        Err(e) => Err(e.to_string()),
     }
 }
 

@@ -28,4 +28,5 @@ pub mod plain;
 pub mod rules;
 pub mod schema;
 pub mod session;
+pub mod text;
 pub mod tui;

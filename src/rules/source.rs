@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{BUILTIN, Ruleset, RulesetError};
+use crate::fsutil::read_limited;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -33,24 +34,14 @@ pub fn user_dir() -> Option<PathBuf> {
 /// # Errors
 /// A file that cannot be read, is too large, or is not a valid ruleset.
 pub fn load_path(path: &Path) -> Result<Ruleset, RulesetError> {
-    let file = path.display().to_string();
-    let unreadable = |message: String| RulesetError::Unreadable {
-        file: file.clone(),
-        message,
-    };
-    let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
-    if !meta.is_file() {
-        return Err(unreadable("not a file".into()));
-    }
-    if meta.len() > super::MAX_FILE_BYTES as u64 {
-        return Err(unreadable(format!(
-            "the file has {} bytes; a ruleset may have at most {}",
-            meta.len(),
-            super::MAX_FILE_BYTES
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
-    Ruleset::parse_bytes(&file, &bytes, path.parent())
+    let file = crate::text::visible(&path.display().to_string()).into_owned();
+    let bytes = read_limited(path, super::MAX_FILE_BYTES as u64, "a ruleset").map_err(|e| {
+        RulesetError::Unreadable {
+            file: file.clone(),
+            message: e.reason(),
+        }
+    })?;
+    Ruleset::parse_bytes(&file, &bytes, Some(crate::fsutil::folder_of(path)))
 }
 
 /// Every built-in ruleset.
@@ -105,11 +96,12 @@ fn stem(path: &Path) -> String {
 pub fn clash(path: &Path) -> Option<String> {
     let id = stem(path);
     let (_, text) = BUILTIN.iter().find(|(b, _)| *b == id)?;
-    let same = std::fs::read_to_string(path).is_ok_and(|t| t == *text);
+    let same = read_limited(path, super::MAX_FILE_BYTES as u64, "a ruleset")
+        .is_ok_and(|t| t == text.as_bytes());
     (!same).then(|| {
         format!(
             "{} is named like the built-in ruleset '{id}': the name '{id}' plays the built-in; rename the file to play it by name (or give its path)",
-            path.display()
+            crate::text::visible(&path.display().to_string())
         )
     })
 }

@@ -113,6 +113,8 @@ pub struct App {
     /// The last game left or on screen at the end, as a command that
     /// takes it up again.
     pub resume: Option<String>,
+    /// Ctrl-Z was pressed: the loop suspends the program.
+    pub suspend_requested: bool,
 }
 
 impl App {
@@ -170,6 +172,7 @@ impl App {
             pause: start.pause.unwrap_or(ScreenOptions::default().pause),
             moves: start.moves,
             resume: None,
+            suspend_requested: false,
         };
         if let Some((id, ruleset)) = start.ruleset {
             let index = app
@@ -189,6 +192,11 @@ impl App {
     #[must_use]
     pub fn entry(&self) -> Option<&Entry> {
         self.entries.get(self.selected)
+    }
+
+    /// Whether Ctrl-Z asked to suspend, clearing the request.
+    pub fn take_suspend(&mut self) -> bool {
+        std::mem::take(&mut self.suspend_requested)
     }
 
     #[must_use]
@@ -312,19 +320,24 @@ impl App {
         let Some(entry) = self.entries.get(self.selected) else {
             return;
         };
-        self.tally.record(
-            &entry.ruleset.identity(),
-            &report.level,
-            report.assisted,
-            report.finish,
-        );
-        if let Some(path) = &self.tally_path
-            && let Err(e) = self.tally.save(path)
-        {
-            self.notice = Some(format!(
-                "could not save the tally to {}: {e}",
-                path.display()
-            ));
+        let identity = entry.ruleset.identity();
+        match &self.tally_path {
+            Some(path) => {
+                let (tally, note) = Tally::count_in_file(
+                    path,
+                    &identity,
+                    &report.level,
+                    report.assisted,
+                    report.finish,
+                );
+                self.tally = tally;
+                if note.is_some() {
+                    self.notice = note;
+                }
+            }
+            None => self
+                .tally
+                .record(&identity, &report.level, report.assisted, report.finish),
         }
     }
 }

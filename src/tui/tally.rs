@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::fsutil::write_atomically;
+use crate::fsutil::{folder_of, read_limited, write_atomically};
+use crate::text::visible;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -42,18 +43,21 @@ pub fn default_path() -> Option<PathBuf> {
         .map(|d| d.join("tally.json"))
 }
 
+/// The largest tally file read: far more than any person's record needs.
+const MAX_BYTES: u64 = 4 * 1024 * 1024;
+
 impl Tally {
     /// Reads the tally; a missing file is an empty tally, and a broken one
     /// is renamed aside (`tally.json.broken`) with a message saying so.
     #[must_use]
     pub fn load(path: &Path) -> (Self, Option<String>) {
-        let bytes = match std::fs::read(path) {
+        let bytes = match read_limited(path, MAX_BYTES, "the tally") {
             Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Self::default(), None),
+            Err(e) if e.is_missing() => return (Self::default(), None),
             Err(e) => {
                 return (
                     Self::default(),
-                    Some(format!("could not read the tally {}: {e}", path.display())),
+                    Some(format!("could not read the tally {e}")),
                 );
             }
         };
@@ -65,7 +69,7 @@ impl Tally {
                 let note = if moved {
                     format!(
                         "the tally file was broken ({e}); it was set aside as {} and a new one started",
-                        aside.display()
+                        visible(&aside.display().to_string())
                     )
                 } else {
                     format!("the tally file was broken ({e}); a new one will replace it")
@@ -81,7 +85,50 @@ impl Tally {
     /// Any error writing; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         let text = serde_json::to_string_pretty(self).map_err(std::io::Error::other)?;
+        // The data folder is the program's own: made when missing.
+        std::fs::create_dir_all(folder_of(path))?;
         write_atomically(path, text.as_bytes())
+    }
+
+    /// Counts one game in the file at `path`, as [`Tally::record`] does in
+    /// memory. Another instance of the program may have counted games in
+    /// the file since it was read, so under a lock the file is read again,
+    /// the game added and the whole written back: no game is ever lost.
+    /// Gives the tally as the file now holds it, and a note of anything
+    /// that went wrong (the game is then counted in the returned tally
+    /// only).
+    #[must_use]
+    pub fn count_in_file(
+        path: &Path,
+        ruleset: &str,
+        level: &str,
+        assisted: bool,
+        result: Finish,
+    ) -> (Self, Option<String>) {
+        let lock = match lock_beside(path) {
+            Ok(lock) => lock,
+            Err(e) => {
+                let (mut tally, _) = Self::load(path);
+                tally.record(ruleset, level, assisted, result);
+                return (
+                    tally,
+                    Some(format!(
+                        "could not save the tally to {}: {e}",
+                        visible(&path.display().to_string())
+                    )),
+                );
+            }
+        };
+        let (mut tally, mut note) = Self::load(path);
+        tally.record(ruleset, level, assisted, result);
+        if let Err(e) = tally.save(path) {
+            note = Some(format!(
+                "could not save the tally to {}: {e}",
+                visible(&path.display().to_string())
+            ));
+        }
+        drop(lock);
+        (tally, note)
     }
 
     /// Counts a game of `ruleset` (its identity) at `level`; games where a
@@ -135,14 +182,32 @@ impl Tally {
     }
 }
 
+/// Takes the lock that guards the tally at `path`: an advisory lock on a
+/// file beside it, held until the file is dropped. The data folder is made
+/// if it is missing (it is the program's own).
+fn lock_beside(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::create_dir_all(folder_of(path))?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        // A link planted under the lock's name is not followed.
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    let file = options.open(path.with_extension("json.lock"))?;
+    file.lock()?;
+    Ok(file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn round_trips_and_sets_broken_files_aside() {
-        let dir = std::env::temp_dir().join(format!("unbeatable-tally-{}", std::process::id()));
-        let path = dir.join("tally.json");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("data/tally.json");
         let mut t = Tally::default();
         t.record("21-flags", "perfect", false, Finish::Lost);
         t.record("21-flags", "easy", false, Finish::Won);
@@ -163,7 +228,49 @@ mod tests {
         let (fresh, note) = Tally::load(&path);
         assert_eq!(fresh, Tally::default());
         assert!(note.unwrap().contains("set aside"));
-        assert!(dir.join("tally.json.broken").exists());
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(dir.path().join("data/tally.json.broken").exists());
+    }
+
+    #[test]
+    fn two_instances_lose_no_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tally.json");
+        // Both load the same (empty) tally, then each counts a game.
+        let (first, _) = Tally::load(&path);
+        let (second, _) = Tally::load(&path);
+        assert_eq!(first, second);
+        let (after_one, note) = Tally::count_in_file(&path, "x", "perfect", false, Finish::Lost);
+        assert_eq!(note, None);
+        assert_eq!(after_one.total("x").lost, 1);
+        let (after_two, _) = Tally::count_in_file(&path, "x", "perfect", false, Finish::Lost);
+        assert_eq!(after_two.total("x").lost, 2);
+        assert_eq!(Tally::load(&path).0.total("x").lost, 2);
+    }
+
+    #[test]
+    fn games_counted_from_many_threads_all_arrive() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tally.json");
+        std::thread::scope(|s| {
+            for _ in 0..8 {
+                s.spawn(|| {
+                    for _ in 0..5 {
+                        let _ = Tally::count_in_file(&path, "x", "easy", false, Finish::Won);
+                    }
+                });
+            }
+        });
+        assert_eq!(Tally::load(&path).0.total("x").won, 40);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_tally_that_is_a_device_is_refused_unread() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tally.json");
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+        let (tally, note) = Tally::load(&path);
+        assert_eq!(tally, Tally::default());
+        assert!(note.unwrap().contains("not a regular file"));
     }
 }
