@@ -46,8 +46,9 @@ pub enum Command {
     /// Make the opening book of an m,n,k ruleset (as shipped in assets/books).
     Book {
         ruleset: String,
-        /// Solve every position with at most this many stones.
-        #[arg(long, default_value_t = 3)]
+        /// Solve every position with at most this many stones (with
+        /// --layer: exactly this many).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         /// Where to write the book. If it holds an unfinished book of the
         /// board (from a run that was stopped), the build goes on from there.
@@ -69,7 +70,7 @@ pub enum Command {
         /// Positions proven at once, each on its own thread with its own
         /// table: 2 GiB for an opening book, play's own for a layer
         /// (default: one per core).
-        #[arg(long)]
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// With --play: this many stones more past --depth along the
         /// computer's own games (its best move, every reply of the
@@ -93,6 +94,22 @@ pub enum Command {
     },
 }
 
+/// Reads `--threads`: from 1 to the number of cores (each thread holds a
+/// table of its own, so more threads than cores only cost memory).
+///
+/// # Errors
+/// A sentence for anything else.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=cores).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{}' is not a number of threads from 1 to {cores} (the cores of this machine)",
+            crate::text::visible(text)
+        )),
+    }
+}
+
 /// A time budget from the command line: `None` inside means no limit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Think(pub Option<Duration>);
@@ -102,13 +119,16 @@ pub struct Think(pub Option<Duration>);
 /// # Errors
 /// A sentence for anything that is not a number of seconds from 0 to 3600.
 pub fn parse_think(text: &str) -> Result<Think, String> {
-    let secs: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds: use e.g. 1.5 or 0.5"))?;
+    let secs: f64 = text.trim().parse().map_err(|_| {
+        format!(
+            "'{}' is not a number of seconds: use e.g. 1.5 or 0.5",
+            crate::text::visible(text)
+        )
+    })?;
     if !secs.is_finite() || !(0.0..=3600.0).contains(&secs) {
         return Err(format!(
-            "'{text}' is out of range: use 0 to 3600 seconds (0 searches until proven)"
+            "'{}' is out of range: use 0 to 3600 seconds (0 searches until proven)",
+            crate::text::visible(text)
         ));
     }
     Ok(Think((secs > 0.0).then(|| Duration::from_secs_f64(secs))))

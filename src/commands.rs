@@ -13,7 +13,19 @@ use unbeatable::games::BookJob;
 use unbeatable::plain::{self, End};
 use unbeatable::rules::{self, Origin};
 use unbeatable::session::{DEFAULT_THINK, Setup};
+use unbeatable::text::{Visible, visible, visible_lines};
 use unbeatable::tui::{App, Start};
+
+/// Standard output as the commands write it: every control character that
+/// came from a file or from input made visible.
+fn out() -> Visible<io::StdoutLock<'static>> {
+    Visible::new(io::stdout().lock())
+}
+
+/// A warning on standard error, made safe for the terminal.
+fn warn(text: &str) {
+    eprintln!("warning: {}", visible_lines(text));
+}
 
 /// The budget of one question: the command line's, else the config file's,
 /// else the default.
@@ -30,7 +42,7 @@ pub fn home(options: PlayOptions) -> Result<ExitCode> {
     if !interactive() {
         list()?;
         writeln!(
-            io::stdout(),
+            out(),
             "\nPlay one line by line: unbeatable play 21-flags --plain"
         )?;
         return Ok(ExitCode::SUCCESS);
@@ -60,13 +72,13 @@ fn tui(start: Start) -> Result<ExitCode> {
     );
     // The last game played, as a command that takes it up again.
     if let Some(line) = unbeatable::tui::run(app).context("the terminal failed")? {
-        writeln!(io::stdout(), "{line}")?;
+        writeln!(out(), "{line}")?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn list() -> Result<ExitCode> {
-    let mut out = io::stdout().lock();
+    let mut out = out();
     let all = rules::list_all();
     // Columns as wide as their longest entry, so long names never run on.
     let width = |f: &dyn Fn(&rules::Ruleset, &str) -> usize| {
@@ -92,12 +104,12 @@ pub fn list() -> Result<ExitCode> {
                 r.name,
                 r.description
             )?,
-            Err(e) => eprintln!("warning: skipped {origin}: {e}"),
+            Err(e) => warn(&format!("skipped {origin}: {e}")),
         }
         if let Origin::User(path) = &item.origin
             && let Some(warning) = rules::clash(path)
         {
-            eprintln!("warning: {warning}");
+            warn(&warning);
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -105,10 +117,10 @@ pub fn list() -> Result<ExitCode> {
 
 pub fn check(files: &[PathBuf]) -> Result<ExitCode> {
     let mut failed = false;
-    let mut out = io::stdout().lock();
+    let mut out = out();
     for file in files {
         if let Some(warning) = rules::clash(file) {
-            eprintln!("warning: {warning}");
+            warn(&warning);
         }
         match rules::load_path(file) {
             Ok(r) => writeln!(out, "{}: ok — {} ({})", file.display(), r.name, r.kind())?,
@@ -136,7 +148,7 @@ pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Res
     let mut game = ruleset.session(setup);
     game.replay(moves)?;
     let report = game.analysis();
-    let mut out = io::stdout().lock();
+    let mut out = out();
     if json {
         writeln!(
             out,
@@ -157,7 +169,7 @@ fn find(name: &str) -> Result<rules::Ruleset> {
     if origin == Origin::Builtin
         && let Some(warning) = rules::shadowed(name)
     {
-        eprintln!("warning: {warning}");
+        warn(&warning);
     }
     Ok(ruleset)
 }
@@ -187,7 +199,7 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
             moves: (!moves.trim().is_empty()).then(|| moves.to_string()),
         });
     }
-    let mut out = io::stdout().lock();
+    let mut out = out();
     let end = plain::run(&ruleset, setup, moves, &mut io::stdin().lock(), &mut out)
         .context("could not write the game")?;
     if let End::Over(_, line) | End::Quit(line) = &end
@@ -203,6 +215,9 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
         End::InputEnded => ExitCode::FAILURE,
     })
 }
+
+/// The largest book read back to go on from it.
+const MAX_BOOK_BYTES: u64 = 256 * 1024 * 1024;
 
 /// What `unbeatable book` is asked to make (see the command line's help).
 pub struct BookPlan {
@@ -220,17 +235,28 @@ pub fn book(name: &str, plan: &BookPlan, out: &std::path::Path) -> Result<ExitCo
         .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
         .unwrap_or(1);
     let (ruleset, _) = rules::find(name)?;
-    let resume = match std::fs::read_to_string(out) {
-        Ok(text) => Some(text),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e).with_context(|| format!("could not read {}", out.display())),
+    let shown = visible(&out.display().to_string()).into_owned();
+    let folder = unbeatable::fsutil::folder_of(out);
+    if !folder.is_dir() {
+        anyhow::bail!(
+            "{shown}: the folder {} does not exist; make it first, or give another --out",
+            visible(&folder.display().to_string())
+        );
+    }
+    let resume = match unbeatable::fsutil::read_limited(out, MAX_BOOK_BYTES, "a book") {
+        Ok(bytes) => Some(
+            String::from_utf8(bytes)
+                .map_err(|_| anyhow::anyhow!("{shown}: not a book (not UTF-8 text)"))?,
+        ),
+        Err(e) if e.is_missing() => None,
+        Err(e) => anyhow::bail!("could not read {e}"),
     };
     if resume.is_some() {
-        eprintln!("going on from the book in {}", out.display());
+        eprintln!("going on from the book in {shown}");
     }
     let mut save = |text: &str| {
         unbeatable::fsutil::write_atomically(out, text.as_bytes())
-            .map_err(|e| format!("could not write {}: {e}", out.display()))
+            .map_err(|e| format!("could not write {shown}: {e}"))
     };
     let made = ruleset
         .rules
@@ -243,7 +269,7 @@ pub fn book(name: &str, plan: &BookPlan, out: &std::path::Path) -> Result<ExitCo
             beyond: if plan.play { plan.beyond } else { 0 },
             resume: resume.as_deref(),
             save: &mut save,
-            progress: &mut |line| eprintln!("{line}"),
+            progress: &mut |line| eprintln!("{}", visible_lines(&line)),
         })
         .ok_or_else(|| {
             anyhow::anyhow!(
@@ -252,12 +278,9 @@ pub fn book(name: &str, plan: &BookPlan, out: &std::path::Path) -> Result<ExitCo
             )
         })?
         .map_err(|e| {
-            anyhow::anyhow!(
-                "{}: {e}; give another --out, or remove the file to start afresh",
-                out.display()
-            )
+            anyhow::anyhow!("{shown}: {e}; give another --out, or remove the file to start afresh")
         })?;
     save(&made.text).map_err(anyhow::Error::msg)?;
-    eprintln!("wrote {} positions to {}", made.entries, out.display());
+    eprintln!("wrote {} positions to {shown}", made.entries);
     Ok(ExitCode::SUCCESS)
 }

@@ -23,7 +23,10 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!(
+                "error: {}",
+                unbeatable::text::visible_lines(&format!("{e:#}"))
+            );
             ExitCode::FAILURE
         }
     }

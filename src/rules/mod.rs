@@ -116,6 +116,20 @@ impl Ruleset {
     }
 }
 
+/// The longest description: a few sentences.
+const MAX_DESCRIPTION: usize = 500;
+
+/// Why a name or description cannot be shown as it is: a control character
+/// (an escape sequence would drive the terminal; a line break or tab would
+/// break the menu's lines).
+fn control_in(field: &str, text: &str) -> Option<String> {
+    let c = text.chars().find(|&c| crate::text::is_unsafe(c))?;
+    Some(format!(
+        "{field} has the control character '{}': a {field} is plain text on one line",
+        crate::text::visible(&c.to_string())
+    ))
+}
+
 /// The whole ruleset: name, description, kind and the kind's table.
 fn read(doc: &DeTable<'_>, dir: Option<&Path>) -> Result<Ruleset, Vec<Problem>> {
     let mut top = Table::new("the ruleset", doc, 0..0).with_dir(dir);
@@ -124,11 +138,27 @@ fn read(doc: &DeTable<'_>, dir: Option<&Path>) -> Result<Ruleset, Vec<Problem>> 
         if trimmed.is_empty() || trimmed.chars().count() > 60 {
             top.problem(n.span(), "name must have 1 to 60 characters");
             None
+        } else if let Some(why) = control_in("name", trimmed) {
+            top.problem(n.span(), why);
+            None
         } else {
             Some(trimmed.to_string())
         }
     });
-    let description = top.string_or("description", "");
+    let description = top.string_or("description", "").and_then(|d| {
+        if d.get_ref().chars().count() > MAX_DESCRIPTION {
+            top.problem(
+                d.span(),
+                format!("description may have at most {MAX_DESCRIPTION} characters"),
+            );
+            None
+        } else if let Some(why) = control_in("description", d.get_ref()) {
+            top.problem(d.span(), why);
+            None
+        } else {
+            Some(d)
+        }
+    });
     let family = top.require("kind").and_then(|k| {
         let found = match k.get_ref() {
             DeValue::String(s) => families::find(s),

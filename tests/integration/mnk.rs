@@ -230,6 +230,14 @@ fn play_books_hold_proven_values_in_samples() {
 fn the_book_command_writes_a_book_that_reads_back() {
     let dir = std::env::temp_dir().join(format!("unbeatable-book-{}", std::process::id()));
     let out = dir.join("ttt.book");
+    // The folder is not made for the book: a mistyped --out is an error.
+    crate::cli::unbeatable()
+        .args(["book", "tic-tac-toe", "--depth", "3", "--out"])
+        .arg(&out)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("does not exist"));
+    std::fs::create_dir_all(&dir).unwrap();
     crate::cli::unbeatable()
         .args(["book", "tic-tac-toe", "--depth", "3", "--out"])
         .arg(&out)
