@@ -9,17 +9,8 @@ use super::{FlagsGame, Rules, Table, WhenStuck};
 const LISTED: usize = 12;
 
 fn counts_with(table: &Table, pos: &FlagsGame, outcome: Outcome) -> (Vec<u64>, bool) {
-    let mut found = Vec::new();
-    let mut m = 0;
-    while m <= pos.above_lose() && found.len() <= LISTED {
-        if table.outcome(m) == Some(outcome) {
-            found.push(pos.lose_at + m);
-        }
-        m += 1;
-    }
-    let more = found.len() > LISTED;
-    found.truncate(LISTED);
-    (found, more)
+    let (above, more) = table.counts_with(outcome, pos.above_lose(), LISTED);
+    (above.into_iter().map(|m| pos.lose_at + m).collect(), more)
 }
 
 fn list(counts: &[u64], more: bool) -> String {

@@ -110,6 +110,52 @@ impl Table {
         })
     }
 
+    /// The first counts (flags above the losing count, up to `last`) whose
+    /// outcome is `outcome`: at most `most` of them, and whether there are
+    /// more. Past the solved entries the period gives them lap by lap, so
+    /// this costs what the period costs, not what `last` is.
+    #[must_use]
+    pub fn counts_with(&self, outcome: Outcome, last: u64, most: usize) -> (Vec<u64>, bool) {
+        let mut found = Vec::new();
+        let solved = self.entries.len() as u64;
+        for (m, e) in (0..=last.min(solved.saturating_sub(1))).zip(&self.entries) {
+            if e.outcome == outcome {
+                found.push(m);
+                if found.len() > most {
+                    break;
+                }
+            }
+        }
+        if let Some(p) = self.period
+            && found.len() <= most
+            && last >= solved
+        {
+            let residues: Vec<u64> = (p.start..p.start + p.len)
+                .filter(|&r| self.outcome(r) == Some(outcome))
+                .collect();
+            // Each lap adds at least one count: at most `most + 1` laps.
+            'laps: for lap in 1.. {
+                for &r in &residues {
+                    let Some(m) = p.len.checked_mul(lap).and_then(|d| d.checked_add(r)) else {
+                        break 'laps;
+                    };
+                    if m > last || found.len() > most {
+                        break 'laps;
+                    }
+                    if m >= solved {
+                        found.push(m);
+                    }
+                }
+                if residues.is_empty() {
+                    break;
+                }
+            }
+        }
+        let more = found.len() > most;
+        found.truncate(most);
+        (found, more)
+    }
+
     /// The outcome for the player to move with `m` flags above the losing count.
     #[must_use]
     pub fn outcome(&self, m: u64) -> Option<Outcome> {

@@ -55,9 +55,10 @@ fn listed(t: &mut Table<'_, '_>, v: &toml::Spanned<DeValue<'_>>) -> Option<Trie>
     };
     let mut words = Vec::with_capacity(items.len());
     let mut problems = Vec::new();
+    let mut limits = dictionary::Limits::default();
     for item in items.iter() {
         match item.get_ref() {
-            DeValue::String(w) => match dictionary::check_word(w) {
+            DeValue::String(w) => match dictionary::check_word(w).and_then(|()| limits.add(w)) {
                 Ok(()) => words.push(w.to_string()),
                 Err(why) => problems.push(Problem::new(item.span(), why)),
             },
@@ -69,12 +70,6 @@ fn listed(t: &mut Table<'_, '_>, v: &toml::Spanned<DeValue<'_>>) -> Option<Trie>
     }
     if words.is_empty() && problems.is_empty() {
         problems.push(Problem::new(v.span(), "the list needs at least one word"));
-    }
-    if words.len() > dictionary::MAX_WORDS {
-        problems.push(Problem::new(
-            v.span(),
-            format!("the list may hold at most {} words", dictionary::MAX_WORDS),
-        ));
     }
     if !problems.is_empty() {
         t.problems(problems);
@@ -100,7 +95,8 @@ fn read_list(t: &mut Table<'_, '_>) -> Option<(Arc<Trie>, Source)> {
             if name == "english" {
                 return Some((english(), Source::English));
             }
-            dictionary::read_file(&name, t.dir())
+            dictionary::resolve(&name, t.dir())
+                .and_then(|full| dictionary::read_file(&name, &full))
                 .map(|trie| (Arc::new(trie), Source::File(name)))
                 .map_err(|why| t.problem(d.span(), why))
                 .ok()

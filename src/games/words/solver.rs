@@ -30,7 +30,8 @@ pub enum Aim {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Local {
     gets: bool,
-    plies: u32,
+    /// At most the longest word's length plus one: a byte holds it.
+    plies: u8,
 }
 
 #[derive(Clone, Debug)]
@@ -91,7 +92,7 @@ impl Solved {
                 } else {
                     let flip = |v: Local| Local {
                         gets: !v.gets,
-                        plies: v.plies + 1,
+                        plies: v.plies.saturating_add(1),
                     };
                     (flip(win[c as usize]), flip(lose[c as usize]))
                 };

@@ -15,7 +15,8 @@ pub struct Trie {
     next_sibling: Vec<Node>,
     /// The prefix is itself a listed word.
     word: Vec<bool>,
-    depth: Vec<u32>,
+    /// Words have at most 100 letters: a byte holds a depth.
+    depth: Vec<u8>,
     words: usize,
 }
 
@@ -41,7 +42,7 @@ impl Trie {
             path.truncate(common + 1);
             for (i, &c) in w.iter().enumerate().skip(common) {
                 let parent = path[i];
-                let node = t.push(c, parent, i as u32 + 1);
+                let node = t.push(c, parent, u8::try_from(i + 1).unwrap_or(u8::MAX));
                 // Sorted input: a new child comes after its older siblings.
                 match t.last_child(parent) {
                     Some(prev) => t.next_sibling[prev as usize] = node,
@@ -57,7 +58,7 @@ impl Trie {
         t
     }
 
-    fn push(&mut self, letter: u8, parent: Node, depth: u32) -> Node {
+    fn push(&mut self, letter: u8, parent: Node, depth: u8) -> Node {
         let n = self.letter.len() as Node;
         self.letter.push(letter);
         self.parent.push(parent);
@@ -122,7 +123,7 @@ impl Trie {
 
     #[must_use]
     pub fn depth(&self, n: Node) -> u32 {
-        self.depth[n as usize]
+        u32::from(self.depth[n as usize])
     }
 
     #[must_use]
