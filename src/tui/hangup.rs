@@ -1,5 +1,8 @@
-//! Leaving when the terminal goes away. SIGTERM and SIGHUP set the loop's
-//! stop flag, and the loop ends like q and restores the terminal. But on a
+//! Signals, and leaving when the terminal goes away. SIGTERM, SIGHUP,
+//! SIGINT and SIGQUIT set the loop's stop flag, and the loop ends like q
+//! and restores the terminal. SIGTSTP (`kill -TSTP`; Ctrl-Z itself arrives
+//! as a key in raw mode) sets the suspend flag: the loop gives the terminal
+//! back, stops, and takes it again when continued. But on a
 //! terminal that has hung up (its window closed, tmux killed) crossterm's
 //! event poll never returns: it re-reads the dead tty forever at full CPU
 //! (crossterm issue 793), so the loop would never see the flag. This
@@ -13,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
 
-use signal_hook::consts::{SIGHUP, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
 use signal_hook::iterator::Signals;
 
 /// How long the loop has to end by itself after a signal.
@@ -21,12 +24,22 @@ const GRACE: Duration = Duration::from_secs(2);
 /// How often standard input is checked for a hang-up.
 const CHECK: Duration = Duration::from_secs(1);
 
-/// Starts the watchdog; `stop` is the loop's flag.
+/// The signals that end the program.
+const ENDING: [i32; 4] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT];
+
+/// Starts the watchdog; `stop` is the loop's flag to end, `suspend` its
+/// flag to stop for a while.
 ///
 /// # Errors
 /// When the signal handlers cannot be installed.
-pub fn watch(stop: Arc<AtomicBool>) -> io::Result<()> {
-    let mut signals = Signals::new([SIGTERM, SIGHUP])?;
+pub fn watch(stop: Arc<AtomicBool>, suspend: Arc<AtomicBool>) -> io::Result<()> {
+    let mut signals = Signals::new(ENDING)?;
+    let mut stops = Signals::new([SIGTSTP])?;
+    thread::spawn(move || {
+        for _ in stops.forever() {
+            suspend.store(true, Ordering::Relaxed);
+        }
+    });
     let flag = Arc::clone(&stop);
     thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
@@ -47,6 +60,15 @@ pub fn watch(stop: Arc<AtomicBool>) -> io::Result<()> {
         }
     });
     Ok(())
+}
+
+/// Stops the whole process until it is continued (`fg`). SIGSTOP, which no
+/// handler can catch: SIGTSTP is the program's own to handle.
+pub fn stop_self() {
+    // SAFETY: raise only sends a signal to this process.
+    unsafe {
+        libc::raise(libc::SIGSTOP);
+    }
 }
 
 /// Whether the terminal on standard input has hung up; reads nothing.

@@ -26,6 +26,11 @@ impl App {
             self.quit();
             return;
         }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('z') {
+            // Raw mode turns Ctrl-Z into a key: suspend as the shell would.
+            self.suspend_requested = true;
+            return;
+        }
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             // Only quitting makes sense until the terminal is larger.
             if matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {

@@ -45,10 +45,11 @@ impl Drop for Restore {
 /// # Errors
 /// Terminal errors (the terminal is restored first).
 pub fn run(app: App) -> io::Result<Option<String>> {
-    // SIGTERM and SIGHUP (a closed terminal window) end the loop like q,
-    // so the terminal is restored on the way out.
+    // SIGTERM, SIGHUP (a closed terminal window), SIGINT and SIGQUIT end
+    // the loop like q, so the terminal is restored on the way out.
     let stop = Arc::new(AtomicBool::new(false));
-    hangup::watch(Arc::clone(&stop))?;
+    let suspend = Arc::new(AtomicBool::new(false));
+    hangup::watch(Arc::clone(&stop), Arc::clone(&suspend))?;
     let mut terminal = ratatui::try_init()?;
     let _restore = Restore;
     // ratatui's hook restores raw mode and the screen; mouse capture too.
@@ -58,7 +59,31 @@ pub fn run(app: App) -> io::Result<Option<String>> {
         hook(info);
     }));
     execute!(stdout(), EnableMouseCapture)?;
-    app.run(&mut terminal, &stop)
+    app.run(&mut terminal, &Flags { stop, suspend })
+}
+
+/// What the signals ask of the loop.
+pub struct Flags {
+    /// End the program (SIGTERM, SIGHUP, SIGINT, SIGQUIT).
+    pub stop: Arc<AtomicBool>,
+    /// Stop for a while (SIGTSTP; Ctrl-Z asks the app itself).
+    pub suspend: Arc<AtomicBool>,
+}
+
+/// Gives the terminal back, stops the process, and takes the terminal
+/// again when it is continued, with the whole screen drawn afresh.
+fn suspend(terminal: &mut DefaultTerminal) -> io::Result<()> {
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+    hangup::stop_self();
+    // Continued (`fg`): the terminal is as the shell left it.
+    ratatui::crossterm::terminal::enable_raw_mode()?;
+    execute!(
+        stdout(),
+        ratatui::crossterm::terminal::EnterAlternateScreen,
+        EnableMouseCapture
+    )?;
+    terminal.clear()
 }
 
 impl App {
@@ -69,12 +94,15 @@ impl App {
     pub fn run(
         mut self,
         terminal: &mut DefaultTerminal,
-        stop: &AtomicBool,
+        flags: &Flags,
     ) -> io::Result<Option<String>> {
         loop {
             self.tick();
-            if stop.load(Ordering::Relaxed) {
+            if flags.stop.load(Ordering::Relaxed) {
                 self.quit();
+            }
+            if flags.suspend.swap(false, Ordering::Relaxed) || self.take_suspend() {
+                suspend(terminal)?;
             }
             if self.quitting() {
                 return Ok(self.resume);
