@@ -73,7 +73,11 @@ pub struct Flags {
 /// Gives the terminal back, stops the process, and takes the terminal
 /// again when it is continued, with the whole screen drawn afresh.
 fn suspend(terminal: &mut DefaultTerminal) -> io::Result<()> {
-    let _ = execute!(stdout(), DisableMouseCapture);
+    let _ = execute!(
+        stdout(),
+        DisableMouseCapture,
+        ratatui::crossterm::cursor::Show
+    );
     ratatui::restore();
     hangup::stop_self();
     // Continued (`fg`): the terminal is as the shell left it.
@@ -83,6 +87,7 @@ fn suspend(terminal: &mut DefaultTerminal) -> io::Result<()> {
         ratatui::crossterm::terminal::EnterAlternateScreen,
         EnableMouseCapture
     )?;
+    terminal.hide_cursor()?;
     terminal.clear()
 }
 

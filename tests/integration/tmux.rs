@@ -289,3 +289,62 @@ fn a_closed_terminal_ends_the_program() {
     }
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Sends `signal` to the program the session's shell runs.
+fn signal_program(tmux: &Tmux, signal: &str) {
+    let shell = tmux.run(&["display-message", "-p", "-t", "e2e", "#{pane_pid}"]);
+    let sent = Command::new("pkill")
+        .args([&format!("-{signal}"), "-P", shell.trim()])
+        .status()
+        .expect("pkill runs");
+    assert!(sent.success(), "no program to signal");
+}
+
+/// Every signal that ends the program gives the terminal back.
+#[test]
+fn sigint_and_sigquit_restore_the_terminal() {
+    if !have_tmux() {
+        return;
+    }
+    for signal in ["INT", "QUIT"] {
+        let (tmux, data) = start(
+            &format!("sig{signal}"),
+            "play tic-tac-toe --human first --level perfect",
+        );
+        tmux.wait_for(&["Tic-tac-toe", "Your move."]);
+        signal_program(&tmux, signal);
+        tmux.wait_for(&["EXITED"]);
+        assert_restored(&tmux, "Your move");
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
+
+/// Ctrl-Z gives the terminal back and stops the program, as in other
+/// full-screen programs; `fg` brings the game back, drawn whole, and it
+/// goes on where it was. SIGTSTP from outside does the same.
+#[test]
+fn ctrl_z_suspends_and_fg_resumes() {
+    if !have_tmux() {
+        return;
+    }
+    // Job control needs an interactive shell.
+    let (tmux, data) = start("suspend", "play tic-tac-toe --human first --level perfect");
+    tmux.wait_for(&["Tic-tac-toe", "Your move."]);
+    tmux.keys(&["C-z"]);
+    tmux.wait_for(&["Stopped"]);
+    assert_restored(&tmux, "Your move");
+    tmux.keys(&["clear; fg", "Enter"]);
+    tmux.wait_for(&["Tic-tac-toe", "Your move."]);
+    tmux.keys(&["b", "2", "Enter"]);
+    tmux.wait_for(&["The computer played", "Your move."]);
+    signal_program(&tmux, "TSTP");
+    tmux.wait_for(&["Stopped"]);
+    tmux.keys(&["clear; fg", "Enter"]);
+    let screen = tmux.wait_for(&["Tic-tac-toe", "Your move."]);
+    assert!(screen.contains(" X "), "the game went on:\n{screen}");
+    tmux.keys(&["C-c"]);
+    // The shell moved on when the job stopped: no EXITED line now.
+    tmux.wait_for(&["this game: unbeatable play tic-tac-toe --moves \"b2 "]);
+    assert_restored(&tmux, "Your move");
+    let _ = std::fs::remove_dir_all(&data);
+}
