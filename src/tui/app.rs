@@ -100,6 +100,9 @@ pub struct App {
     pub level: Level,
     pub tally: Tally,
     pub tally_path: Option<PathBuf>,
+    /// What went wrong reading or saving the tally (also on the game
+    /// screen, where the notice is not shown).
+    pub tally_note: Option<String>,
     pub notice: Option<String>,
     pub theme: &'static Theme,
     seed: Option<u64>,
@@ -150,10 +153,10 @@ impl App {
                 e.ruleset.name.clone(),
             )
         });
-        let (tally, note) = tally_path
+        let (tally, tally_note) = tally_path
             .as_deref()
             .map_or_else(|| (Tally::default(), None), Tally::load);
-        notes.extend(note);
+        notes.extend(tally_note.clone());
         let mut app = Self {
             mode: Mode::Menu,
             help: false,
@@ -164,6 +167,7 @@ impl App {
             level: start.level.unwrap_or_default(),
             tally,
             tally_path,
+            tally_note,
             notice: (!notes.is_empty()).then(|| notes.join("\n")),
             theme,
             seed: start.seed,
@@ -332,8 +336,9 @@ impl App {
                 );
                 self.tally = tally;
                 if note.is_some() {
-                    self.notice = note;
+                    self.notice.clone_from(&note);
                 }
+                self.tally_note = note;
             }
             None => self
                 .tally

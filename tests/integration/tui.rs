@@ -846,3 +846,77 @@ fn a_game_starts_from_moves_and_is_kept_to_take_up_again() {
         "{resume}"
     );
 }
+
+/// Swapping sides with the values overlay on starts a game that is helped
+/// from its first move, and the play screen counts helped games too.
+#[test]
+fn a_new_game_with_the_values_on_is_counted_as_helped() {
+    let path = tally_path("swap-values");
+    let start = Start {
+        pause: Some(std::time::Duration::ZERO),
+        ..straight_into("21-flags", Player::First)
+    };
+    let mut app = App::new(rules::builtins(), start, Some(path.clone()), &THEME);
+    settle(&mut app);
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('v'));
+    key(&mut app, KeyCode::Char('s'));
+    key(&mut app, KeyCode::Char('y'));
+    // The swap counted the first game (a loss, helped by the values);
+    // the new one, with the values still on, is helped as well.
+    assert!(state(&app).assisted, "the new game reads as clean");
+    keys(&mut app, "1");
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Char('r'));
+    key(&mut app, KeyCode::Char('y'));
+    let tally = unbeatable::tui::tally::Tally::load(&path).0;
+    let id = app.entry().unwrap().ruleset.identity();
+    assert_eq!(tally.total(&id).lost, 0, "a helped game counted as clean");
+    assert_eq!(tally.assisted(&id).lost, 2);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("With help: won 0 · lost 2"), "{shown}");
+}
+
+/// A move of the person's that ends the game leaves no "thinking" line:
+/// the computer has nothing to think about.
+#[test]
+fn no_thinking_line_once_the_game_is_over() {
+    let start = Start {
+        moves: Some("b2 a1 c3 a3 a2 c2 b1 b3".to_string()),
+        ..straight_into("tic-tac-toe", Player::First)
+    };
+    let mut app = app("over-thinking", start);
+    keys(&mut app, "c1");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(status(&app), Status::Draw);
+    let shown = screen(&app, 80, 24);
+    assert!(!shown.contains("The computer is thinking"), "{shown}");
+    settle(&mut app);
+}
+
+/// A tally that cannot be saved says so on the game screen, where the
+/// person is when the game ends, not only on the menu.
+#[cfg(unix)]
+#[test]
+fn a_tally_that_cannot_be_saved_says_so_on_the_game_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    // The tally's folder is a file: nothing can be saved in it.
+    let blocker = dir.path().join("data");
+    std::fs::write(&blocker, b"").unwrap();
+    let start = Start {
+        pause: Some(std::time::Duration::ZERO),
+        ..straight_into("21-flags", Player::First)
+    };
+    let mut app = App::new(
+        rules::builtins(),
+        start,
+        Some(blocker.join("tally.json")),
+        &THEME,
+    );
+    settle(&mut app);
+    key(&mut app, KeyCode::Char('r'));
+    key(&mut app, KeyCode::Char('y'));
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("could not save"), "{shown}");
+}

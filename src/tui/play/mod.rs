@@ -60,8 +60,12 @@ impl Leave {
 pub struct Frame<'a> {
     pub name: &'a str,
     pub theme: &'a Theme,
-    /// The person's record on this ruleset: won, lost, drawn.
+    /// The person's record on this ruleset: won, lost, drawn, in clean
+    /// games and in games with help.
     pub record: (u32, u32, u32),
+    pub helped: (u32, u32, u32),
+    /// What went wrong reading or saving the tally, if anything.
+    pub tally_note: Option<&'a str>,
 }
 
 /// What the screen shows, in words: for tests and for the app.
@@ -78,6 +82,8 @@ pub struct PlayState {
     pub values: Option<Vec<(String, char)>>,
     pub typed: String,
     pub thinking: bool,
+    /// The game has been helped (a tip, an undo, the values overlay).
+    pub assisted: bool,
 }
 
 /// How the play screen starts.
@@ -453,6 +459,10 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         };
         *self = Self::new(Session::new(&rules, setup), options);
         self.show_values = show;
+        // The overlay stays on: the new game is helped from its first move.
+        if show {
+            self.session.mark_assisted();
+        }
     }
 
     fn ask_hint(&mut self) {
@@ -774,6 +784,7 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
             }),
             typed: self.typed.clone(),
             thinking: self.work.is_some(),
+            assisted: self.session.assisted(),
         }
     }
 }

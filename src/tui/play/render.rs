@@ -247,6 +247,16 @@ fn side_panel<F: Family, V: BoardView<F>>(
         format!("Won {won} · lost {lost} · drawn {drawn}"),
         t.dim,
     ));
+    let (won, lost, drawn) = frame.helped;
+    if won + lost + drawn > 0 {
+        lines.push(Line::styled(
+            format!("With help: won {won} · lost {lost} · drawn {drawn}"),
+            t.dim,
+        ));
+    }
+    if let Some(note) = frame.tally_note {
+        lines.push(Line::styled(note.to_string(), t.warning));
+    }
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
         .render(inner, buf);

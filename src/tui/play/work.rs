@@ -28,6 +28,9 @@ enum Answer<M: std::hash::Hash + Eq> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Task {
     Reply,
+    /// The coach's look at the person's move, with no reply to find (the
+    /// move ended the game).
+    Review,
     Hint,
     Values,
     Decided,
@@ -66,6 +69,7 @@ impl<F: Family> Work<F> {
     pub(super) fn doing(&self) -> &'static str {
         match self.task {
             Task::Reply => "The computer is thinking",
+            Task::Review => "Looking over your move",
             Task::Hint => "Working out a tip",
             Task::Values => "Working out every move's result",
             Task::Decided => "Looking back over the game",
@@ -103,7 +107,8 @@ impl<F: Family> Work<F> {
                 remark,
             }
         });
-        Self::new(session, Task::Reply, job)
+        let task = if computer { Task::Reply } else { Task::Review };
+        Self::new(session, task, job)
     }
 
     pub(super) fn hint(session: &mut Session<F>) -> Self {

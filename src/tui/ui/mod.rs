@@ -38,14 +38,21 @@ impl Widget for &App {
             Mode::Menu | Mode::Quit => menu::render(self, area, buf),
             Mode::Setup(s) => setup::render(self, s, area, buf),
             Mode::Playing(p) => {
-                let (name, record) = self.entry().map_or(("", (0, 0, 0)), |e| {
-                    let r = self.tally.total(&e.ruleset.identity());
-                    (e.ruleset.name.as_str(), (r.won, r.lost, r.drawn))
+                let (name, record, helped) = self.entry().map_or(("", (0, 0, 0), (0, 0, 0)), |e| {
+                    let id = e.ruleset.identity();
+                    let (r, h) = (self.tally.total(&id), self.tally.assisted(&id));
+                    (
+                        e.ruleset.name.as_str(),
+                        (r.won, r.lost, r.drawn),
+                        (h.won, h.lost, h.drawn),
+                    )
                 });
                 let frame = Frame {
                     name,
                     theme: self.theme,
                     record,
+                    helped,
+                    tally_note: self.tally_note.as_deref(),
                 };
                 p.render(&frame, area, buf);
             }
