@@ -124,9 +124,14 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
             .as_ref()
             .map(|r| format!(": {r}"))
             .unwrap_or_default();
+        // Where every move loses as slowly, none "holds out longest".
+        let all_alike = a.rest.is_none()
+            && a.moves.len() > 1
+            && a.moves.iter().all(|(_, m)| m.compare(*v).is_eq());
         let label = match v.outcome {
             Outcome::Win => "Winning move".to_string(),
             Outcome::Draw => "Move that keeps the draw".to_string(),
+            Outcome::Loss if all_alike => "Every move loses as slowly; for example".to_string(),
             Outcome::Loss => "Every move loses; the one that holds out longest".to_string(),
             Outcome::Unknown => "The search's choice".to_string(),
         };
@@ -166,7 +171,7 @@ fn moves_by_result(a: &Analysis) -> Vec<String> {
             .filter(|(_, v)| v.outcome == outcome)
             .map(|(m, v)| match (v.plies, v.score) {
                 (_, Some(s)) if outcome != Outcome::Draw => format!("{m} (by {})", s.abs()),
-                (Some(p), _) => format!("{m} (in {p})"),
+                (Some(p), _) => format!("{m} (in {})", wording::plies(p)),
                 _ => m.clone(),
             })
             .collect();

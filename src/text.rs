@@ -110,6 +110,14 @@ impl<W: Write> Write for Visible<W> {
     }
 }
 
+/// A length of play, counted in plies: one ply is one move of either
+/// player, so "in 11 plies" is six moves of the winner and five of the
+/// loser. Counted the same everywhere the program says it.
+#[must_use]
+pub fn plies(n: u64) -> String {
+    format!("{n} pl{}", if n == 1 { "y" } else { "ies" })
+}
+
 /// A byte count as a person reads it: `64 KiB`, `16 MiB`, `100 bytes`.
 #[must_use]
 pub fn bytes(n: u64) -> String {

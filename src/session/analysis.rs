@@ -2,7 +2,9 @@
 //! every move's result, a best move and why, and the idea behind it. Moves
 //! are written in notation here, at the edge.
 
-use crate::engine::{Budget, Game, Outcome, Player, Rest, Solver, Status, Value, best_moves};
+use crate::engine::{
+    Budget, Game, MoveResults, Outcome, Player, Rest, Solver, Status, Value, best_moves,
+};
 use crate::games::Family;
 
 use super::Session;
@@ -63,9 +65,8 @@ impl<F: Family> Session<F> {
         let best = if pos.status().is_over() {
             None
         } else {
-            best_moves(solver, pos, &budget.share(0.8))
-                .first()
-                .map(|&(m, v)| (m, v))
+            let chosen = best_moves(solver, pos, &budget.share(0.8)).first().copied();
+            reconcile(chosen, &results)
         };
         let reason = best.and_then(|(m, _)| solver.reason(pos, m, budget));
         let idea = solver.explain(pos, budget);
@@ -87,6 +88,26 @@ impl<F: Family> Session<F> {
             // Without a deadline nothing was cut short: no method applies.
             cut_short: unknown && budget.deadline().is_some(),
         }
+    }
+}
+
+/// The best move as reported: the policy's choice, with what the move
+/// results proved of it, unless the results prove another move better (a
+/// shorter search may have left unknown what the results settled): the
+/// report never names a move as best that it lists as worse than another.
+fn reconcile<M: Copy + PartialEq>(
+    chosen: Option<(M, Value)>,
+    results: &MoveResults<M>,
+) -> Option<(M, Value)> {
+    let top = results
+        .listed
+        .iter()
+        .copied()
+        .reduce(|a, b| if b.1.compare(a.1).is_gt() { b } else { a });
+    let chosen = chosen.map(|(m, v)| (m, results.get(m).map_or(v, |r| r.pick(v))));
+    match (chosen, top) {
+        (Some(c), Some(t)) if c.1.compare(t.1).is_lt() => Some(t),
+        (c, t) => c.or(t),
     }
 }
 

@@ -54,16 +54,24 @@ pub struct Hint<M> {
     pub best: Option<(M, Value)>,
     /// Why the move is right, where the solver can say.
     pub reason: Option<String>,
+    /// How many moves are as good as the best one (itself included), and
+    /// how many legal moves there are: in a lost position where every
+    /// move holds out as long, no move "holds out longest".
+    pub equals: usize,
+    pub legal: u128,
 }
 
 pub fn hint<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G, budget: &Budget) -> Hint<G::Move> {
     let value = solver.value(pos, &budget.share(0.5));
-    let best = best_moves(solver, pos, budget).first().copied();
+    let all_best = best_moves(solver, pos, budget);
+    let best = all_best.first().copied();
     let reason = best.and_then(|(mv, _)| solver.reason(pos, mv, budget));
     Hint {
         value,
         best,
         reason,
+        equals: all_best.len(),
+        legal: pos.move_count(),
     }
 }
 

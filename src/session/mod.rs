@@ -371,6 +371,8 @@ impl<F: Family> AnySession for Session<F> {
             value: h.value,
             best: h.best.map(|(m, v)| (pos.format_move(m), v)),
             reason: h.reason,
+            equals: h.equals,
+            legal: h.legal,
         })
     }
 

@@ -5,11 +5,9 @@ use crate::engine::{Outcome, Player, Status, Value};
 
 use super::{Coaching, Hint};
 
-fn moves(n: u64) -> String {
-    format!("{n} move{}", if n == 1 { "" } else { "s" })
-}
+pub use crate::text::plies;
 
-/// A move's or position's result in a few words: `win in 5`, `draw`,
+/// A move's or position's result in a few words: `win in 5 plies`, `draw`,
 /// `loss`, `unknown`, with the score in games of scores.
 #[must_use]
 pub fn result(v: Value) -> String {
@@ -21,7 +19,7 @@ pub fn result(v: Value) -> String {
         s.push_str(&format!(" by {}", score.abs()));
     }
     if let Some(p) = v.plies {
-        s.push_str(&format!(" in {p}"));
+        s.push_str(&format!(" in {}", plies(p)));
     }
     s
 }
@@ -31,7 +29,7 @@ pub fn result(v: Value) -> String {
 pub fn verdict(to_move: Player, value: Value) -> String {
     let length = value
         .plies
-        .map(|p| format!(" in {}", moves(p)))
+        .map(|p| format!(" in {}", plies(p)))
         .unwrap_or_default();
     let margin = |s: Option<i64>| {
         s.filter(|s| *s != 0)
@@ -68,6 +66,31 @@ pub fn upper_hand(value: Value) -> String {
             "Not proven from the start: this board is too large to solve within the time budget."
                 .to_string()
         }
+    }
+}
+
+/// The value of the game from its first move, for the idea behind a game
+/// (whoever is to move now).
+#[must_use]
+pub fn from_start(value: Value) -> String {
+    let length = value
+        .plies
+        .map(|p| format!(", in {}", plies(p)))
+        .unwrap_or_default();
+    let margin = value
+        .score
+        .filter(|s| *s != 0)
+        .map(|s| format!(" by {}", s.abs()))
+        .unwrap_or_default();
+    match value.outcome {
+        Outcome::Win => {
+            format!("From the start, the first player wins with perfect play{margin}{length}.")
+        }
+        Outcome::Loss => {
+            format!("From the start, the second player wins with perfect play{margin}{length}.")
+        }
+        Outcome::Draw => "From the start, perfect play on both sides ends in a draw.".to_string(),
+        Outcome::Unknown => upper_hand(value),
     }
 }
 
@@ -112,6 +135,18 @@ pub fn hint_line(h: &Hint<String>) -> String {
     match (h.value.outcome, v.outcome) {
         (_, Outcome::Win) => format!("you can win: play {best} ({}){why}", result(*v)),
         (_, Outcome::Draw) => format!("the best you can get is a draw: play {best}{why}"),
+        (_, Outcome::Loss) if h.equals as u128 >= h.legal && h.legal > 1 => format!(
+            "you are lost against perfect play: every move loses{}; for example {best}{why}",
+            v.plies
+                .map(|p| format!(" in {}", plies(p)))
+                .unwrap_or_default()
+        ),
+        (_, Outcome::Loss) if h.equals > 1 => format!(
+            "you are lost against perfect play ({}); {best} and {} other move{} hold out longest{why}",
+            result(*v),
+            h.equals - 1,
+            if h.equals == 2 { "" } else { "s" }
+        ),
         (_, Outcome::Loss) => format!(
             "you are lost against perfect play ({}); {best} holds out longest{why}",
             result(*v)
@@ -124,6 +159,7 @@ pub fn hint_line(h: &Hint<String>) -> String {
 
 /// Terms of the explanations, each with what it means in plain words.
 const TERMS: &[(&str, &str)] = &[
+    ("plies", "a ply is one move of either player"),
     (
         "nim-sum",
         "write each pile's size in binary and add the columns without carrying",

@@ -1,6 +1,8 @@
 //! Every key, once: the footer shows the first few of each list and the
 //! help overlay shows them all, so the two never disagree.
 
+use std::borrow::Cow;
+
 pub type KeyHelp = (&'static str, &'static str);
 
 pub const MENU: &[KeyHelp] = &[
@@ -19,6 +21,9 @@ pub const SETUP: &[KeyHelp] = &[
     ("?", "rules/keys"),
 ];
 
+/// What typing does; a game names an example of its own notation.
+const TYPE: &str = "a move in notation, then Enter";
+
 pub const GAME: &[KeyHelp] = &[
     ("arrows/hjkl", "cursor"),
     ("Enter", "play"),
@@ -27,7 +32,7 @@ pub const GAME: &[KeyHelp] = &[
     ("v", "values"),
     ("q", "menu"),
     ("?", "rules/keys"),
-    ("type", "a move in notation, then Enter (3, 2:3, 50, b2)"),
+    ("type", TYPE),
     (
         "Backspace/Esc",
         "edit / clear what you typed (Esc never leaves a game)",
@@ -50,10 +55,14 @@ pub const GAME: &[KeyHelp] = &[
 /// A list of keys as a game shows it: where a command's letter starts a
 /// move (`claims`), Ctrl and the letter is the command (`^t`), and hjkl
 /// type letters rather than move the cursor.
-pub fn as_shown(list: &[KeyHelp], claims: impl Fn(char) -> bool) -> Vec<(String, &'static str)> {
+pub fn as_shown(
+    list: &[KeyHelp],
+    claims: impl Fn(char) -> bool,
+) -> Vec<(String, Cow<'static, str>)> {
     list.iter()
         .map(|&(key, what)| {
             let mut chars = key.chars();
+            let what = Cow::Borrowed(what);
             match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_lowercase() && claims(c) => (format!("^{c}"), what),
                 _ if key.ends_with("/hjkl") && claims('h') => {
@@ -67,11 +76,21 @@ pub fn as_shown(list: &[KeyHelp], claims: impl Fn(char) -> bool) -> Vec<(String,
 
 /// The keys of a game as shown (see `as_shown`); where the cursor only
 /// picks a column (a gravity board), the cursor keys are ← and →.
-pub fn game(claims: impl Fn(char) -> bool, columns_only: bool) -> Vec<(String, &'static str)> {
+/// `examples` are moves of the game in its own notation, for typing.
+pub fn game(
+    claims: impl Fn(char) -> bool,
+    columns_only: bool,
+    examples: &[String],
+) -> Vec<(String, Cow<'static, str>)> {
     let mut list = as_shown(GAME, &claims);
     if columns_only && let Some(entry) = list.iter_mut().find(|(_, what)| *what == "cursor") {
         let key = if claims('h') { "←→" } else { "←→/hl" };
-        *entry = (key.to_string(), "column");
+        *entry = (key.to_string(), Cow::Borrowed("column"));
+    }
+    if !examples.is_empty()
+        && let Some(entry) = list.iter_mut().find(|(_, what)| *what == TYPE)
+    {
+        entry.1 = Cow::Owned(format!("{TYPE} (e.g. {})", examples.join(", ")));
     }
     list
 }

@@ -54,10 +54,17 @@ fn a_stone_falls_to_the_lowest_empty_cell() {
     let pos = Mnk::start(&rules);
     let d = pos.parse_move("d").unwrap();
     assert_eq!(pos.format_move(d), "d");
-    assert_eq!(pos.geo.cell_name(d), "d6");
-    assert_eq!(pos.parse_move("D6"), Ok(d));
+    // Rows are counted from the bottom on a gravity board, as players do.
+    assert_eq!(pos.geo.cell_name(d), "d1");
+    assert_eq!(pos.parse_move("D1"), Ok(d));
     let err = pos.parse_move("d3").unwrap_err();
-    assert!(err.0.contains("falls to d6"), "{err:?}");
+    assert!(err.0.contains("falls to d1"), "{err:?}");
+    let err = pos.parse_move("d7").unwrap_err();
+    assert!(
+        err.0.contains("the rows are 1 to 6 from the bottom"),
+        "{err:?}"
+    );
+    assert!(err.0.chars().count() < 70, "{err:?}");
     assert_eq!(pos.moves().count(), 7);
     let pos = play(&rules, "d d d d d d");
     let err = pos.parse_move("d").unwrap_err();
@@ -641,7 +648,7 @@ fn claimeven_and_threats_are_put_in_words() {
     );
     assert!(
         lines.contains(
-            "O's threats (cells that would complete 4 in a row): c1, c3, e3; 3 on even rows"
+            "O's threats (cells that would complete 4 in a row): c6, c4, e4; 3 on even rows"
         ),
         "{lines}"
     );
@@ -710,7 +717,7 @@ fn among_equal_best_moves_the_computer_keeps_to_its_book() {
 }
 
 /// The odd threat in words: after these 19 stones of 7×6 only column `d`
-/// has an odd number of empty cells, and X's threat at `d4` is on an odd
+/// has an odd number of empty cells, and X's threat at `d3` is on an odd
 /// row, so X answers O on top until O must play under it. X's last move,
 /// `c`, is explained by it, and the solver's value agrees.
 #[test]
@@ -721,17 +728,17 @@ fn the_odd_threat_is_put_in_words() {
         20,
         &[
             "Odd threat: only column d has an odd number of empty cells",
-            "X's threat at d4 (zugzwang)",
-            "X wins, within 20 moves",
+            "X's threat at d3 (zugzwang)",
+            "X wins, within 20 plies",
         ],
-        &["makes O drop a stone under its threat at d4"],
+        &["makes O drop a stone under its threat at d3"],
     );
 }
 
 /// The odd threat with a pair of odd columns in words: after these 19
 /// stones columns c, d and e have an odd number of empty cells and X a
-/// threat at d2 (the fifth row from the bottom, odd); X answers a move in
-/// c or e with the lowest cell of the other until O must play under d2.
+/// threat at d5 (the fifth row from the bottom, odd); X answers a move in
+/// c or e with the lowest cell of the other until O must play under d5.
 /// X's last move, `b`, is explained by it, and the solver agrees.
 #[test]
 fn the_odd_threat_with_a_pair_of_odd_columns_is_put_in_words() {
@@ -742,17 +749,17 @@ fn the_odd_threat_with_a_pair_of_odd_columns_is_put_in_words() {
         &[
             "Odd threat: only columns d, c and e have an odd number of empty cells",
             "answer a move in column c or e with the lowest cell of the other",
-            "whichever of the two it takes: X wins, within 22 moves",
+            "whichever of the two it takes: X wins, within 22 plies",
         ],
         &[
             "it leaves three columns with an odd number of empty cells",
-            "makes O drop a stone under its threat at d2",
+            "makes O drop a stone under its threat at d5",
         ],
     );
 }
 
 /// With five odd columns, two pairs: after these 17 stones columns a, b,
-/// d, e and g are odd and X has a threat at e4; X pairs a with b and d
+/// d, e and g are odd and X has a threat at e3; X pairs a with b and d
 /// with g, and O has no line even with all four lowest cells.
 #[test]
 fn the_odd_threat_with_two_pairs_of_odd_columns_is_put_in_words() {
@@ -763,11 +770,11 @@ fn the_odd_threat_with_two_pairs_of_odd_columns_is_put_in_words() {
         &[
             "only columns e, a, b, d and g have an odd number of empty cells",
             "answer a move in column a or b with the lowest cell of the other, the same in d and g",
-            "even with the lowest cells of all the pairs: X wins, within 22 moves",
+            "even with the lowest cells of all the pairs: X wins, within 22 plies",
         ],
         &[
             "it leaves five columns with an odd number of empty cells",
-            "makes O drop a stone under its threat at e4",
+            "makes O drop a stone under its threat at e3",
         ],
     );
 }

@@ -262,15 +262,16 @@ fn a_dropped_stone_is_shown_falling() {
             .unwrap_or_default()
             .to_string()
     };
+    // Rows are numbered from the bottom: 4 is the top, 1 the bottom.
     let early = screen(&app, 80, 24);
     assert!(app.animating());
-    assert!(row(&early, 1).contains('X'), "{early}");
-    assert!(!row(&early, 4).contains('X'), "{early}");
+    assert!(row(&early, 4).contains('X'), "{early}");
+    assert!(!row(&early, 1).contains('X'), "{early}");
     std::thread::sleep(std::time::Duration::from_millis(1600));
     let late = screen(&app, 80, 24);
     assert!(!app.animating());
-    assert!(!row(&late, 1).contains('X'), "{late}");
-    assert!(row(&late, 4).contains('X'), "{late}");
+    assert!(!row(&late, 4).contains('X'), "{late}");
+    assert!(row(&late, 1).contains('X'), "{late}");
 }
 
 #[test]

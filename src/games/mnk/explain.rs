@@ -47,14 +47,16 @@ pub fn explain(solver: &MnkSolver, pos: &MnkGame, budget: &Budget) -> Vec<String
             cells(pos, &theirs)
         ));
     }
-    if mine.is_empty() && theirs.is_empty() && !pos.status().is_over() {
+    // On the empty board (the idea of a game from its start) there is
+    // nothing to say of threats.
+    if mine.is_empty() && theirs.is_empty() && !pos.status().is_over() && pos.stones() > 0 {
         lines.push("No one can complete a line on the next move.".to_string());
     }
     let known = solver.known(pos, &budget.share(0.7));
     lines.push(if matches!(known, Known::Exact(_)) {
         "Solved exactly: alpha-beta search over every line of play, with a transposition table that folds the board's symmetries together, and an opening book where one is shipped.".to_string()
     } else if matches!(known, Known::Outcome(_)) {
-        "Proven won or lost by the exact search, but how many moves it takes was not worked out within the time budget.".to_string()
+        "Proven won or lost by the exact search, but how many plies it takes was not worked out within the time budget.".to_string()
     } else if solver.value(pos, budget).is_proven() {
         "Proven by threat-space search: a win by continuous fours and threats, with every defence tried.".to_string()
     } else {

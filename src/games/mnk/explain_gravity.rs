@@ -231,9 +231,9 @@ pub fn explain(solver: &MnkSolver, shape: &Shape, pos: &MnkGame, budget: &Budget
         };
         let answers = odd_answers(pos, &odd.pairs);
         lines.push(format!(
-            "Odd threat: {odd_columns} an odd number of empty cells, so {f} can answer {answers}, until {m} has to drop a stone under {f}'s threat at {} (zugzwang). {m} cannot make {k} in a row with the cells that leaves it{whichever}: {f} wins, within {} moves.",
+            "Odd threat: {odd_columns} an odd number of empty cells, so {f} can answer {answers}, until {m} has to drop a stone under {f}'s threat at {} (zugzwang). {m} cannot make {k} in a row with the cells that leaves it{whichever}: {f} wins, within {}.",
             pos.geo.cell_name(odd.cell),
-            odd.within
+            crate::text::plies(u64::from(odd.within))
         ));
     }
     if lines.is_empty() && !pos.status().is_over() {
@@ -241,7 +241,7 @@ pub fn explain(solver: &MnkSolver, shape: &Shape, pos: &MnkGame, budget: &Budget
     }
     lines.push(match solver.known(pos, &budget.share(0.7)) {
         Known::Exact(_) => "Solved exactly: alpha-beta over column bitboards (threats found by shifts, moves under an opponent's threat cut, the mirror image folded into one table entry, claimeven and the odd threat as bounds), and an opening book where one is shipped.".to_string(),
-        Known::Outcome(_) => "Proven won or lost by the exact search (alpha-beta over column bitboards), but how many moves it takes was not worked out within the time budget.".to_string(),
+        Known::Outcome(_) => "Proven won or lost by the exact search (alpha-beta over column bitboards), but how many plies it takes was not worked out within the time budget.".to_string(),
         Known::Unknown => {
             "Not proven: the exact search did not finish within the time budget. The values are unknown, and the computer plays the move its search rates best.".to_string()
         }

@@ -113,17 +113,18 @@ impl MnkGame {
 
 impl MnkGame {
     /// A gravity move: a column letter (`d`), or the cell the stone lands
-    /// on (`d6`); a full column or another cell is refused with the reason.
+    /// on (`d1`, rows counted from the bottom); a full column or another
+    /// cell is refused with the reason.
     fn parse_drop(&self, t: &str, shown: &str, last_col: char) -> Result<usize, MoveError> {
-        let bad = || {
+        let not_column = || {
             MoveError(format!(
-                "'{shown}' is not a column: write a column letter a to {last_col} (the stone falls to the lowest empty cell), e.g. d"
+                "'{shown}' is not a column: the columns are a to {last_col}, e.g. d"
             ))
         };
         let mut chars = t.chars();
-        let col = chars.next().ok_or_else(bad)?;
+        let col = chars.next().ok_or_else(not_column)?;
         if !col.is_ascii_lowercase() || col > last_col {
-            return Err(bad());
+            return Err(not_column());
         }
         let col = (col as u8 - b'a') as usize;
         let rest = chars.as_str();
@@ -133,11 +134,16 @@ impl MnkGame {
         if rest.is_empty() {
             return Ok(landing);
         }
-        let row: usize = rest.parse().map_err(|_| bad())?;
-        if row == 0 || row > self.geo.height {
-            return Err(bad());
-        }
-        let cell = (row - 1) * self.geo.width + col;
+        let cell = rest
+            .parse::<usize>()
+            .ok()
+            .and_then(|row| self.geo.cell_at(col, row))
+            .ok_or_else(|| {
+                MoveError(format!(
+                    "'{shown}' is not a cell: the rows are 1 to {} from the bottom",
+                    self.geo.height
+                ))
+            })?;
         if cell != landing {
             return Err(MoveError(format!(
                 "a stone in column {} falls to {}, not {shown}",
@@ -286,7 +292,7 @@ impl fmt::Display for MnkGame {
                     None => " .",
                 })
                 .collect();
-            writeln!(f, "{:>2}{cells}", row + 1)?;
+            writeln!(f, "{:>2}{cells}", self.geo.row_number(row))?;
         }
         write!(f, "{} in a row wins; X moves first", self.geo.k)?;
         if self.geo.gravity {

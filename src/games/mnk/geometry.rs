@@ -233,10 +233,38 @@ impl Geometry {
         ((b'a' + col as u8) as char).to_string()
     }
 
-    /// The name of a cell: column letter, row number from the top (`a1`).
+    /// The number a row is called by: from the top (`a1` the top-left
+    /// cell) on m,n,k boards; from the bottom on gravity boards, where
+    /// stones pile up from there and players count rows so (`a1` the
+    /// bottom-left cell).
+    #[must_use]
+    pub const fn row_number(&self, row: usize) -> usize {
+        if self.gravity {
+            self.height - row
+        } else {
+            row + 1
+        }
+    }
+
+    /// The cell called by column `col` and row number `number` (see
+    /// [`Geometry::row_number`]), if it is on the board.
+    #[must_use]
+    pub const fn cell_at(&self, col: usize, number: usize) -> Option<usize> {
+        if col >= self.width || number == 0 || number > self.height {
+            return None;
+        }
+        let row = if self.gravity {
+            self.height - number
+        } else {
+            number - 1
+        };
+        Some(row * self.width + col)
+    }
+
+    /// The name of a cell: column letter and row number (`a1`).
     #[must_use]
     pub fn cell_name(&self, cell: usize) -> String {
         let col = (b'a' + (cell % self.width) as u8) as char;
-        format!("{col}{}", cell / self.width + 1)
+        format!("{col}{}", self.row_number(cell / self.width))
     }
 }

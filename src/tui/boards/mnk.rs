@@ -170,7 +170,14 @@ impl BoardView<Mnk> for MnkView {
         }
         for r in f.row0..f.row0 + f.rows {
             let y = area.y + 1 + (r - f.row0) as u16;
-            put(buf, area, area.x, y, &format!("{:>2}", r + 1), t.dim);
+            put(
+                buf,
+                area,
+                area.x,
+                y,
+                &format!("{:>2}", p.geo.row_number(r)),
+                t.dim,
+            );
             for c in f.col0..f.col0 + f.cols {
                 let cell = r * w + c;
                 let x = area.x + LEFT + (c - f.col0) as u16 * f.cell;
@@ -226,7 +233,10 @@ impl BoardView<Mnk> for MnkView {
             y += 1;
         }
         if !line.is_empty() {
-            let names: Vec<String> = line.iter().map(|&c| p.geo.cell_name(c)).collect();
+            // In reading order of the names: by row number, then column.
+            let mut cells = line.clone();
+            cells.sort_by_key(|&c| (p.geo.row_number(c / w), c % w));
+            let names: Vec<String> = cells.iter().map(|&c| p.geo.cell_name(c)).collect();
             put(
                 buf,
                 area,

@@ -137,7 +137,7 @@ pub trait PlayScreen: Send {
     /// Whether the letter `c` starts a move here rather than a command.
     fn claims(&self, c: char) -> bool;
     /// The game's keys as the footer and the help show them.
-    fn keys(&self) -> Vec<(String, &'static str)>;
+    fn keys(&self) -> Vec<(String, std::borrow::Cow<'static, str>)>;
     fn on_click(&mut self, x: u16, y: u16, area: Rect) -> Action;
     /// Collects finished work and starts what is due (the computer's turn).
     fn tick(&mut self) -> Action;
@@ -272,7 +272,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         let start = F::start(self.session.rules());
         self.idea_job = Some(Job::spawn(self.session.budget(), move |budget| {
             let value = solver.value(&start, &budget.share(0.5));
-            let mut lines = vec![wording::verdict(start.to_move(), value)];
+            let mut lines = vec![wording::from_start(value)];
             lines.extend(solver.explain(&start, budget));
             let mut glossary = wording::Glossary::default();
             lines.iter().map(|l| glossary.explain(l)).collect()
@@ -679,10 +679,20 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
         self.view.typable(self.session.position(), "", c).is_ok()
     }
 
-    fn keys(&self) -> Vec<(String, &'static str)> {
+    fn keys(&self) -> Vec<(String, std::borrow::Cow<'static, str>)> {
+        // Examples from the starting position: the moves this game takes.
+        let start = F::start(self.session.rules());
+        let last = start.move_count().saturating_sub(1);
+        let mut examples: Vec<String> = [start.nth_move(0), start.nth_move(last)]
+            .into_iter()
+            .flatten()
+            .map(|m| start.format_move(m))
+            .collect();
+        examples.dedup();
         keys::game(
             |c| self.claims(c),
             self.view.columns_only(self.session.position()),
+            &examples,
         )
     }
 

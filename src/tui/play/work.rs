@@ -120,6 +120,8 @@ impl<F: Family> Work<F> {
                 value: h.value,
                 best: h.best.map(|(m, v)| (pos.format_move(m), v)),
                 reason: h.reason,
+                equals: h.equals,
+                legal: h.legal,
             }))
         });
         Self::new(session, Task::Hint, job)

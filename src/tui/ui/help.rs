@@ -62,7 +62,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     lines.extend(list.iter().map(|(k, what)| {
         Line::from(vec![
             Span::styled(format!(" {k:<14}"), t.key),
-            Span::raw(*what),
+            Span::raw(what.clone()),
         ])
     }));
     lines.push(Line::raw(""));

@@ -92,11 +92,16 @@ pub fn fit(text: &str, width: usize) -> String {
 }
 
 /// The key-help footer: the first entries of a key list that fit whole.
-pub fn footer<K: AsRef<str>>(keys: &[(K, &str)], theme: &Theme, area: Rect, buf: &mut Buffer) {
+pub fn footer<K: AsRef<str>, W: AsRef<str>>(
+    keys: &[(K, W)],
+    theme: &Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let mut spans = Vec::new();
     let mut used = 0;
     for (key, what) in keys.iter().take(IN_FOOTER) {
-        let (k, w) = (format!(" {}", key.as_ref()), format!(" {what} "));
+        let (k, w) = (format!(" {}", key.as_ref()), format!(" {} ", what.as_ref()));
         used += k.chars().count() + w.chars().count();
         if used > usize::from(area.width) {
             break;
