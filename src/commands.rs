@@ -13,7 +13,7 @@ use unbeatable::games::BookJob;
 use unbeatable::plain::{self, End};
 use unbeatable::rules::{self, Origin};
 use unbeatable::session::{DEFAULT_THINK, Setup};
-use unbeatable::text::{Visible, visible, visible_lines};
+use unbeatable::text::{Visible, clip, visible, visible_lines};
 use unbeatable::tui::{App, Start};
 
 /// Standard output as the commands write it: every control character that
@@ -90,20 +90,33 @@ pub fn list() -> Result<ExitCode> {
     let id_w = width(&|_, id| id.chars().count());
     let kind_w = width(&|r, _| r.kind().len());
     let name_w = width(&|r, _| r.name.chars().count());
+    let columns = line_width();
     for item in &all {
         let origin = match &item.origin {
             Origin::Builtin => "built-in".to_string(),
             Origin::User(p) | Origin::Path(p) => p.display().to_string(),
         };
         match &item.ruleset {
-            Ok(r) => writeln!(
-                out,
-                "{:<id_w$}  {:<kind_w$}  {:<name_w$}  {}",
-                item.id,
-                r.kind(),
-                r.name,
-                r.description
-            )?,
+            Ok(r) => {
+                let head = format!(
+                    "{:<id_w$}  {:<kind_w$}  {:<name_w$}",
+                    item.id,
+                    r.kind(),
+                    r.name
+                );
+                let line = format!("{head}  {}", r.description);
+                match columns {
+                    // Too wide for the terminal: the description goes on a
+                    // line of its own, cut to fit.
+                    Some(w) if line.trim_end().chars().count() > w => {
+                        writeln!(out, "{}", clip(head.trim_end(), w))?;
+                        if !r.description.is_empty() {
+                            writeln!(out, "    {}", clip(&r.description, w.saturating_sub(4)))?;
+                        }
+                    }
+                    _ => writeln!(out, "{}", line.trim_end())?,
+                }
+            }
             Err(e) => warn(&format!("skipped {origin}: {e}")),
         }
         if let Origin::User(path) = &item.origin
@@ -113,6 +126,21 @@ pub fn list() -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How wide a line of `list` may be: the terminal's width, or `COLUMNS`
+/// when set; no limit when the output goes to a file or a pipe.
+fn line_width() -> Option<usize> {
+    if io::stdout().is_terminal()
+        && let Ok((w, _)) = ratatui::crossterm::terminal::size()
+        && w > 0
+    {
+        return Some(usize::from(w));
+    }
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+        .filter(|&w| w > 0)
 }
 
 pub fn check(files: &[PathBuf]) -> Result<ExitCode> {

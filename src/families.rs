@@ -59,9 +59,11 @@ pub trait Rules: Send + Sync + fmt::Debug {
     fn screen(&self, setup: Setup, options: ScreenOptions) -> Box<dyn PlayScreen>;
     /// The value of the starting position, within `budget`.
     fn start_value(&self, budget: &Budget) -> Value;
-    /// How many moves the starting position offers: a measure of the
-    /// game's size, small games first in the menu.
-    fn start_moves(&self) -> u128;
+    /// The menu's group for the ruleset, in words, with its place in the
+    /// family (see `Family::group`).
+    fn group(&self) -> (u8, &'static str);
+    /// How large the game is, small games first in the menu.
+    fn size(&self) -> u128;
     /// An opening book, for families that use one.
     fn make_book(&self, job: BookJob<'_>) -> Option<Result<MadeBook, String>>;
 }
@@ -129,8 +131,12 @@ impl<F: Family, V: BoardView<F>> Rules for Checked<F, V> {
         F::solver(&self.rules).value(&start, budget)
     }
 
-    fn start_moves(&self) -> u128 {
-        F::start(&self.rules).move_count()
+    fn group(&self) -> (u8, &'static str) {
+        F::group(&self.rules)
+    }
+
+    fn size(&self) -> u128 {
+        F::size(&self.rules)
     }
 
     fn make_book(&self, job: BookJob<'_>) -> Option<Result<MadeBook, String>> {

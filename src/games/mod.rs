@@ -39,6 +39,17 @@ pub trait Family: 'static {
     /// The rules in plain words, a sentence a line.
     fn card(rules: &Self::Rules) -> Vec<String>;
 
+    /// The group the menu lists the ruleset under, in words a player
+    /// knows (`k in a row`, `Connect Four`), and its place among the
+    /// family's groups.
+    fn group(rules: &Self::Rules) -> (u8, &'static str);
+
+    /// How large a game is, for listing small games first: by default the
+    /// moves of the starting position.
+    fn size(rules: &Self::Rules) -> u128 {
+        Self::start(rules).move_count()
+    }
+
     /// Makes an opening book, for families whose solver uses one: `None`
     /// for the others.
     fn make_book(_rules: &Self::Rules, _job: BookJob<'_>) -> Option<Result<MadeBook, String>> {

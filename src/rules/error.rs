@@ -29,8 +29,9 @@ pub enum RulesetError {
     },
     /// The file could not be read at all.
     Unreadable { file: String, message: String },
-    /// No built-in or user ruleset has that name, and it is no file.
-    NotFound { name: String, known: String },
+    /// No built-in or user ruleset has that name, and it is no file: the
+    /// known names closest to it.
+    NotFound { name: String, known: Vec<String> },
 }
 
 /// The most problems a report lists one by one; past it, a count.
@@ -179,10 +180,22 @@ impl fmt::Display for RulesetError {
                 Ok(())
             }
             Self::Unreadable { file, message } => write!(f, "{file}: {message}"),
-            Self::NotFound { name, known } => write!(
-                f,
-                "no ruleset '{name}': use a built-in name ({known}) or the path of a .toml file"
-            ),
+            Self::NotFound { name, known } => {
+                let name = visible(name);
+                if known.is_empty() {
+                    write!(
+                        f,
+                        "no ruleset '{name}': `unbeatable list` shows the built-in ones and yours, or give the path of a .toml file"
+                    )
+                } else {
+                    let quoted: Vec<String> = known.iter().map(|k| format!("'{k}'")).collect();
+                    write!(
+                        f,
+                        "no ruleset '{name}': did you mean {}? (`unbeatable list` shows them all)",
+                        quoted.join(" or ")
+                    )
+                }
+            }
         }
     }
 }

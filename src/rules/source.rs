@@ -136,6 +136,17 @@ pub fn find(name: &str) -> Result<(Ruleset, Origin), RulesetError> {
     known.extend(user_files().iter().map(|p| stem(p)));
     Err(RulesetError::NotFound {
         name: name.to_string(),
-        known: known.join(", "),
+        known: similar(name, &known),
     })
+}
+
+/// The names closest to a mistyped one (at most three), best first.
+fn similar(name: &str, known: &[String]) -> Vec<String> {
+    let mut scored: Vec<(f64, &String)> = known
+        .iter()
+        .map(|k| (strsim::jaro_winkler(name, k), k))
+        .filter(|(score, _)| *score >= 0.85)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.into_iter().take(3).map(|(_, k)| k.clone()).collect()
 }

@@ -149,7 +149,8 @@ impl App {
         entries.sort_by_cached_key(|e| {
             (
                 kinds.iter().position(|k| *k == e.ruleset.kind()),
-                e.ruleset.rules.start_moves(),
+                e.ruleset.rules.group().0,
+                e.ruleset.rules.size(),
                 e.ruleset.name.clone(),
             )
         });

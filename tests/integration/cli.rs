@@ -2,6 +2,7 @@
 //! and of the plain-play protocol (DESIGN.md §4).
 
 use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use serde_json::Value as Json;
 
@@ -203,7 +204,14 @@ fn unknown_ruleset_and_bad_options_fail_clearly() {
         .assert()
         .failure()
         .stderr(contains("no ruleset 'no-such-game'"))
-        .stderr(contains("21-flags"));
+        .stderr(contains("unbeatable list"));
+    // A near miss is answered with the name meant, not the whole list.
+    unbeatable()
+        .args(["play", "tic-tac-to", "--plain"])
+        .assert()
+        .failure()
+        .stderr(contains("did you mean 'tic-tac-toe'?"))
+        .stderr(contains("21-flags").not());
     unbeatable()
         .args(["play", "21-flags", "--plain", "--level", "godlike"])
         .assert()
@@ -433,4 +441,19 @@ fn game_options_before_the_command_go_with_play_and_are_refused_elsewhere() {
         "{err}"
     );
     assert!(out.stdout.is_empty());
+}
+
+/// In a terminal of 80 columns no line of `list` is wider than 80.
+#[test]
+fn list_fits_the_terminal() {
+    let out = unbeatable()
+        .arg("list")
+        .env("COLUMNS", "80")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "{line}");
+    }
+    assert!(text.contains("Take 1 to 3 flags."), "{text}");
 }

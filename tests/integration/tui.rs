@@ -921,3 +921,21 @@ fn a_tally_that_cannot_be_saved_says_so_on_the_game_screen() {
     let shown = screen(&app, 80, 24);
     assert!(shown.contains("could not save"), "{shown}");
 }
+
+/// At 80 columns the title names the level whole on every built-in game,
+/// on either side.
+#[test]
+fn the_title_fits_at_80_columns() {
+    for (id, _) in rules::BUILTIN {
+        for human in [Player::First, Player::Second] {
+            let start = Start {
+                think: Some(std::time::Duration::from_millis(100)),
+                ..straight_into(id, human)
+            };
+            let app = app(&format!("title-{id}"), start);
+            let shown = screen(&app, 80, 24);
+            let title = shown.lines().next().unwrap_or_default();
+            assert!(!title.contains('…'), "{id}: {title}");
+        }
+    }
+}

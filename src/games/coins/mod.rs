@@ -55,4 +55,8 @@ impl Family for Coins {
     fn card(rules: &Rules) -> Vec<String> {
         explain::card(rules)
     }
+
+    fn group(_rules: &Rules) -> (u8, &'static str) {
+        (0, "Coins in a row")
+    }
 }

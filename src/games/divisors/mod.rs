@@ -138,4 +138,8 @@ impl Family for Divisors {
         lines.push("A player who has no number left to play loses.".to_string());
         lines
     }
+
+    fn group(_rules: &Rules) -> (u8, &'static str) {
+        (0, "Multiples and divisors")
+    }
 }

@@ -104,4 +104,8 @@ impl Family for Flags {
     fn card(rules: &Rules) -> Vec<String> {
         explain::card(rules)
     }
+
+    fn group(_rules: &Rules) -> (u8, &'static str) {
+        (0, "Flags")
+    }
 }

@@ -179,11 +179,12 @@ impl Family for Mnk {
         let g = &rules.geo;
         vec![
             format!(
-                "A board of {} columns (a to {}) and {} rows (1 to {}); row 1 is at the top.",
+                "A board of {} columns (a to {}) and {} rows (1 to {}); row 1 is at the {}.",
                 g.width,
                 (b'a' + g.width as u8 - 1) as char,
                 g.height,
-                g.height
+                g.height,
+                if g.gravity { "bottom" } else { "top" }
             ),
             if g.gravity {
                 "The players take turns to drop a stone into a column that is not full: it falls to the lowest empty cell. X moves first, then O.".to_string()
@@ -196,6 +197,19 @@ impl Family for Mnk {
                 g.k
             ),
         ]
+    }
+
+    fn group(rules: &Rules) -> (u8, &'static str) {
+        if rules.geo.gravity {
+            (1, "Connect Four")
+        } else {
+            (0, "k in a row")
+        }
+    }
+
+    /// Boards by their cells: tic-tac-toe before Connect Four.
+    fn size(rules: &Rules) -> u128 {
+        rules.geo.cells() as u128
     }
 }
 

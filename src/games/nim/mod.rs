@@ -143,4 +143,8 @@ impl Family for Nim {
         });
         lines
     }
+
+    fn group(_rules: &Rules) -> (u8, &'static str) {
+        (0, "Nim")
+    }
 }

@@ -155,4 +155,8 @@ impl Family for Words {
     fn card(rules: &Rules) -> Vec<String> {
         explain::card(rules)
     }
+
+    fn group(_rules: &Rules) -> (u8, &'static str) {
+        (0, "Word games")
+    }
 }

@@ -55,14 +55,24 @@ pub fn render<F: Family, V: BoardView<F>>(
     let t = frame.theme;
     let a = areas(area);
     let setup = play.session.setup();
-    let head = format!(
-        " {} · you play {} · level {}",
-        frame.name,
-        side_words(&play.view, setup.human),
-        play.level_short()
-    );
+    // The longest wording that fits the line, so the level is read whole.
+    let (side, level) = (side_words(&play.view, setup.human), play.level_short());
+    let mark = play
+        .view
+        .mark(setup.human)
+        .map_or_else(|| setup.human.to_string(), str::to_string);
+    let width = usize::from(a.title.width);
+    let candidates = [
+        format!(" {} · you play {side} · level {level}", frame.name),
+        format!(" {} · you play {side} · {level}", frame.name),
+        format!(" {} · you: {mark} · {level}", frame.name),
+    ];
+    let head = candidates
+        .iter()
+        .find(|c| c.chars().count() <= width)
+        .unwrap_or(&candidates[2]);
     let name_len = frame.name.chars().count() + 2;
-    let head = fit(&head, usize::from(a.title.width));
+    let head = fit(head, width);
     let (name, rest) = head.split_at(
         head.char_indices()
             .nth(name_len)
@@ -224,19 +234,36 @@ fn side_panel<F: Family, V: BoardView<F>>(
             t.title,
         ));
         if let Some(values) = &play.values {
+            // The proven ones are listed; the unknown ones only counted
+            // when they are many (a gomoku board is hundreds of "?").
+            const LISTED: usize = 60;
             let mut spans = Vec::new();
-            for mv in pos.moves().take(60) {
-                if let Some(v) = values.get(mv) {
+            let (mut shown, mut unknown) = (0, 0u128);
+            for mv in pos.moves().take(1000) {
+                let Some(v) = values.get(mv) else { continue };
+                if !v.is_proven() && pos.move_count() > 20 {
+                    unknown += 1;
+                    continue;
+                }
+                if shown < LISTED {
                     spans.push(Span::styled(
                         format!("{}{} ", pos.format_move(mv), v.outcome.sign()),
                         t.outcome(v.outcome),
                     ));
                 }
+                shown += 1;
             }
-            if pos.move_count() > 60 {
+            if shown > LISTED {
                 spans.push(Span::styled("…", t.dim));
             }
             lines.push(Line::from(spans));
+            if unknown > 0 {
+                let other = if shown > 0 { "other " } else { "" };
+                lines.push(Line::styled(
+                    format!("{unknown} {other}moves: not proven (?)"),
+                    t.dim,
+                ));
+            }
         } else if play.session.human_to_move() {
             lines.push(Line::styled("working them out…", t.dim));
         }

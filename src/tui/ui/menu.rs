@@ -20,15 +20,16 @@ pub fn list_area(area: Rect) -> Rect {
     list
 }
 
-/// The menu's rows: a kind's heading (None) or a ruleset's index.
+/// The menu's rows: a group's heading (None) or a ruleset's index.
 #[must_use]
 pub fn rows(app: &App) -> Vec<Option<usize>> {
     let mut out = Vec::new();
     let mut last = None;
     for (i, e) in app.entries.iter().enumerate() {
-        if last != Some(e.ruleset.kind()) {
+        let group = (e.ruleset.kind(), e.ruleset.rules.group());
+        if last != Some(group) {
             out.push(None);
-            last = Some(e.ruleset.kind());
+            last = Some(group);
         }
         out.push(Some(i));
     }
@@ -69,7 +70,10 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 .flatten()
                 .next()
                 .map_or_else(Line::default, |&i| {
-                    Line::styled(app.entries[i].ruleset.kind().to_uppercase(), t.title)
+                    Line::styled(
+                        app.entries[i].ruleset.rules.group().1.to_uppercase(),
+                        t.title,
+                    )
                 }),
             Some(i) => {
                 let style = if *i == app.selected {

@@ -87,6 +87,12 @@ pub fn fit(text: &str, width: usize) -> String {
         return text.to_string();
     }
     let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    // Cut between words where one ends near the edge, not inside one.
+    if let Some(space) = out.rfind(' ')
+        && out[..space].chars().count() * 4 >= width * 3
+    {
+        out.truncate(space);
+    }
     out.push('…');
     out
 }
