@@ -392,7 +392,7 @@ fn coins(c: &mut Criterion) {
 /// 100 000 different words of 3 to 12 letters: the prefix tree built and
 /// every prefix solved for both aims; then the built-in English list.
 fn words(c: &mut Criterion) {
-    use unbeatable::games::words::{Solved, Trie};
+    use unbeatable::games::words::{Scoring, Solved, Trie};
     let mut group = c.benchmark_group("words");
     let mut x: u64 = 11;
     let mut next = move || {
@@ -415,12 +415,12 @@ fn words(c: &mut Criterion) {
     group.bench_function("100000 words: build the tree and solve it (ghost)", |b| {
         b.iter(|| {
             let trie = Trie::build(black_box(&list).iter().map(String::as_str));
-            black_box(Solved::solve(&trie, true, 4, 1_000_000_000))
+            black_box(Solved::solve(&trie, true, 4, 1_000_000_000, Scoring::Last))
         });
     });
     let english = unbeatable::games::words::english();
     group.bench_function("English list: solve the built tree", |b| {
-        b.iter(|| black_box(Solved::solve(&english, false, 4, 5)));
+        b.iter(|| black_box(Solved::solve(&english, false, 4, 5, Scoring::Majority)));
     });
     group.finish();
 }

@@ -10,19 +10,35 @@ use unbeatable::games::words::{Aim, Rules, Words, WordsGame};
 use crate::support::{Plies, agree, beats_random_opponents, rules, unlimited};
 
 fn game(words: &[&str], rounds: u64, ghost: Option<u32>) -> Rules {
+    scored_game(words, rounds, ghost, "last")
+}
+
+fn scored_game(words: &[&str], rounds: u64, ghost: Option<u32>, scoring: &str) -> Rules {
     let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
     let ghost = ghost.map_or(String::new(), |m| {
         format!("ghost = true\nmin_length = {m}\n")
     });
     rules::<Words>(&format!(
-        "words = [{}]\nrounds = {rounds}\n{ghost}",
+        "words = [{}]\nrounds = {rounds}\nscoring = \"{scoring}\"\n{ghost}",
         quoted.join(", ")
     ))
 }
 
 /// The fast solver against the reference on every position of the match.
 fn agree_everywhere(words: &[&str], rounds: u64, ghost: Option<u32>) {
-    let rules = game(words, rounds, ghost);
+    agree_everywhere_scored(words, rounds, ghost, "last");
+}
+
+/// As `agree_everywhere`, for a match decided by `scoring` ("last" or
+/// "majority"; by majority plies are left out, and must be exact where
+/// given).
+fn agree_everywhere_scored(words: &[&str], rounds: u64, ghost: Option<u32>, scoring: &str) {
+    let rules = scored_game(words, rounds, ghost, scoring);
+    let plies = if scoring == "last" {
+        Plies::Always
+    } else {
+        Plies::WhereGiven
+    };
     let reference = ReferenceSolver::new();
     let mut stack = vec![Words::start(&rules)];
     let mut seen = std::collections::HashSet::new();
@@ -30,8 +46,8 @@ fn agree_everywhere(words: &[&str], rounds: u64, ghost: Option<u32>) {
         if !seen.insert(pos.clone()) {
             continue;
         }
-        let context = format!("{words:?}, {rounds} rounds, ghost {ghost:?}");
-        agree(&*rules.solved, &reference, &pos, Plies::Always, &context);
+        let context = format!("{words:?}, {rounds} rounds by {scoring}, ghost {ghost:?}");
+        agree(&*rules.solved, &reference, &pos, plies, &context);
         stack.extend(pos.moves().map(|m| pos.after(m)));
     }
 }
@@ -97,6 +113,10 @@ fn every_small_list_agrees_with_the_reference() {
                 agree_everywhere(list, rounds, ghost);
             }
         }
+        // Best of k, with an odd and an even number of rounds (a draw).
+        for rounds in [3, 4] {
+            agree_everywhere_scored(list, rounds, None, "majority");
+        }
     }
 }
 
@@ -109,9 +129,11 @@ proptest! {
         words in proptest::collection::vec("[abc]{1,4}", 1..=5),
         rounds in 1u64..=5,
         ghost in proptest::option::of(1u32..=4),
+        majority in any::<bool>(),
     ) {
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        agree_everywhere(&words, rounds, ghost);
+        let scoring = if majority { "majority" } else { "last" };
+        agree_everywhere_scored(&words, rounds, ghost, scoring);
     }
 }
 
@@ -228,4 +250,44 @@ fn the_english_list_is_solved_at_once_and_reads_as_ghost() {
 
 fn rules_from(body: &str) -> Rules {
     rules::<Words>(body)
+}
+
+/// Best of k: the match ends as soon as one player has won more than half
+/// of the rounds, its winner is the one with more rounds won, and an even
+/// split is a draw; a billion rounds are answered at once.
+#[test]
+fn best_of_k_is_decided_by_the_most_rounds_won() {
+    // With ["b"] the starter wins every round: the rounds alternate.
+    let rules = scored_game(&["b"], 5, None, "majority");
+    let mut pos: WordsGame = Words::start(&rules);
+    while !pos.status().is_over() {
+        pos = pos.after(b'b');
+    }
+    assert_eq!(pos.status(), Status::Won(Player::First));
+    assert_eq!(
+        (
+            pos.rounds_won(Player::First),
+            pos.rounds_won(Player::Second)
+        ),
+        (3, 2)
+    );
+    let even = scored_game(&["b"], 4, None, "majority");
+    let v = even.solved.value(&Words::start(&even), &unlimited());
+    assert_eq!(v.outcome, Outcome::Draw);
+    // With ["ab"] the starter loses every round and starts again: the
+    // second player wins three in a row and the match stops there.
+    let rules = scored_game(&["ab"], 5, None, "majority");
+    let mut pos: WordsGame = Words::start(&rules);
+    let mut rounds = 0;
+    while !pos.status().is_over() {
+        pos = pos.after(b'a').after(b'b');
+        rounds += 1;
+    }
+    assert_eq!((pos.status(), rounds), (Status::Won(Player::Second), 3));
+    // A billion rounds: the same rules, at once.
+    for (k, winner) in [(1_000_000_000, Outcome::Draw), (999_999_999, Outcome::Win)] {
+        let rules = scored_game(&["b"], k, None, "majority");
+        let start = Words::start(&rules);
+        assert_eq!(rules.solved.value(&start, &unlimited()).outcome, winner);
+    }
 }

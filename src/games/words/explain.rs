@@ -5,10 +5,30 @@ use crate::engine::Game;
 
 use super::game::{WordsGame, letter_list};
 use super::solver::{Aim, Solved};
-use super::{Rules, Source};
+use super::{Rules, Scoring, Source};
 
 fn yes_no(b: bool) -> &'static str {
     if b { "can" } else { "cannot" }
+}
+
+/// The plan of a match decided by majority: every round is worth winning.
+fn majority_plan(solved: &Solved, pos: &WordsGame) -> String {
+    let rounds = pos.rounds;
+    let need = pos.majority();
+    if solved.starter_can_win() {
+        let result = if rounds % 2 == 1 {
+            "so the first player wins the match"
+        } else {
+            "an even split: the match is a draw"
+        };
+        format!(
+            "Most rounds won decides the match (the first to {need} of {rounds}), so each player wants to win every round. The starter of a round can force a win of it, and its loser starts the next: the rounds alternate between the players, the first player winning rounds 1, 3, 5, …: {result}."
+        )
+    } else {
+        format!(
+            "Most rounds won decides the match (the first to {need} of {rounds}), so each player wants to win every round. The starter of a round cannot force a win of it: the other player wins it, and the loser starts again, so the second player wins every round and the match."
+        )
+    }
 }
 
 /// The match's plan, from what the starter of a round can force.
@@ -40,12 +60,24 @@ fn plan(solved: &Solved, rounds: u64) -> String {
 }
 
 pub fn explain(solved: &Solved, pos: &WordsGame) -> Vec<String> {
-    let mut lines = vec![plan(solved, pos.rounds)];
+    let majority = solved.scoring() == Scoring::Majority && pos.rounds > 1;
+    let mut lines = vec![if majority {
+        majority_plan(solved, pos)
+    } else {
+        plan(solved, pos.rounds)
+    }];
     if pos.status().is_over() {
         return lines;
     }
     let aim = solved.aim(pos.round);
     lines.push(match aim {
+        Aim::Win if majority => format!(
+            "Round {} of {}: rounds won so far, first {}, second {}; the loser of this round starts the next.",
+            pos.round,
+            pos.rounds,
+            pos.rounds_won(crate::engine::Player::First),
+            pos.rounds_won(crate::engine::Player::Second)
+        ),
         Aim::Win if pos.round >= pos.rounds => format!(
             "Round {} is the last: whoever wins it wins the match.",
             pos.round
@@ -169,13 +201,16 @@ pub fn card(rules: &Rules) -> Vec<String> {
             rules.min_length
         ));
     }
-    lines.push(if rules.rounds == 1 {
-        "One round: its winner wins the match.".to_string()
-    } else {
-        format!(
-            "A match of {} rounds: the loser of a round starts the next, and whoever wins the last round wins the match.",
-            rules.rounds
-        )
+    lines.push(match (rules.rounds, rules.scoring) {
+        (1, _) => "One round: its winner wins the match.".to_string(),
+        (k, Scoring::Last) => format!(
+            "A match of {k} rounds: the loser of a round starts the next, and whoever wins the last round wins the match, whatever the rounds before."
+        ),
+        (k, Scoring::Majority) => format!(
+            "Best of {k}: the loser of a round starts the next, and the first to win {} rounds wins the match{}.",
+            k / 2 + 1,
+            if k % 2 == 0 { " (an even split is a draw)" } else { "" }
+        ),
     });
     lines
 }

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use crate::engine::{Game, MoveError, Player, Status};
 
-use super::Rules;
 use super::trie::{Node, Trie};
+use super::{Rules, Scoring};
 
 /// How the last round ended: who lost it, the word it ended on, and
 /// whether the loser completed a word (Ghost) rather than being stuck.
@@ -24,6 +24,8 @@ pub struct RoundEnd {
 pub struct WordsGame {
     trie: Arc<Trie>,
     pub rounds: u64,
+    /// What decides the match: its last round, or most rounds won.
+    pub scoring: Scoring,
     pub ghost: bool,
     pub min_length: u32,
     /// The word so far.
@@ -36,7 +38,9 @@ pub struct WordsGame {
     /// Rounds won by the first and the second player.
     pub won: [u64; 2],
     pub ended: Option<RoundEnd>,
-    pub winner: Option<Player>,
+    /// How the match ended (a win or, by majority over an even number of
+    /// rounds, a draw), once it has.
+    pub result: Option<Status>,
 }
 
 const fn index(p: Player) -> usize {
@@ -49,11 +53,11 @@ const fn index(p: Player) -> usize {
 impl PartialEq for WordsGame {
     fn eq(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.trie, &other.trie)
-            && (self.rounds, self.ghost, self.min_length)
-                == (other.rounds, other.ghost, other.min_length)
+            && (self.rounds, self.scoring, self.ghost, self.min_length)
+                == (other.rounds, other.scoring, other.ghost, other.min_length)
             && (self.node, self.round, self.starter, self.to_move)
                 == (other.node, other.round, other.starter, other.to_move)
-            && (self.won, self.ended, self.winner) == (other.won, other.ended, other.winner)
+            && (self.won, self.ended, self.result) == (other.won, other.ended, other.result)
     }
 }
 
@@ -63,7 +67,7 @@ impl Hash for WordsGame {
     fn hash<H: Hasher>(&self, h: &mut H) {
         // The tree is shared by every position of a ruleset: not hashed.
         (self.node, self.round, self.starter, self.to_move).hash(h);
-        (self.won, self.ended, self.winner).hash(h);
+        (self.won, self.ended, self.result).hash(h);
     }
 }
 
@@ -73,6 +77,7 @@ impl WordsGame {
         Self {
             trie: Arc::clone(&rules.trie),
             rounds: rules.rounds,
+            scoring: rules.scoring,
             ghost: rules.ghost,
             min_length: rules.min_length,
             node: 0,
@@ -81,7 +86,7 @@ impl WordsGame {
             to_move: starter,
             won: [0, 0],
             ended: None,
-            winner: None,
+            result: None,
         }
     }
 
@@ -123,8 +128,8 @@ impl WordsGame {
             word,
             completed,
         });
-        if self.round >= self.rounds {
-            self.winner = Some(winner);
+        if let Some(result) = self.decided(winner) {
+            self.result = Some(result);
             self.node = word;
             self.to_move = loser;
             return;
@@ -134,6 +139,35 @@ impl WordsGame {
         self.node = 0;
         self.starter = loser;
         self.to_move = loser;
+    }
+
+    /// The match's result once the round just won by `winner` decides it:
+    /// the last round; or, by majority, more than half of all the rounds
+    /// won (best of five ends at three), or every round played.
+    fn decided(&self, winner: Player) -> Option<Status> {
+        match self.scoring {
+            Scoring::Last => (self.round >= self.rounds).then_some(Status::Won(winner)),
+            Scoring::Majority => {
+                let [first, second] = self.won;
+                if self.won[index(winner)].saturating_mul(2) > self.rounds {
+                    Some(Status::Won(winner))
+                } else if self.round >= self.rounds {
+                    Some(match first.cmp(&second) {
+                        std::cmp::Ordering::Greater => Status::Won(Player::First),
+                        std::cmp::Ordering::Less => Status::Won(Player::Second),
+                        std::cmp::Ordering::Equal => Status::Draw,
+                    })
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// How many rounds one must win to take the match by majority.
+    #[must_use]
+    pub const fn majority(&self) -> u64 {
+        self.rounds / 2 + 1
     }
 }
 
@@ -145,7 +179,7 @@ impl Game for WordsGame {
     }
 
     fn moves(&self) -> impl Iterator<Item = u8> + '_ {
-        let over = self.winner.is_some();
+        let over = self.result.is_some();
         self.trie
             .children(self.node)
             .filter(move |_| !over)
@@ -169,7 +203,7 @@ impl Game for WordsGame {
     }
 
     fn status(&self) -> Status {
-        self.winner.map_or(Status::Ongoing, Status::Won)
+        self.result.unwrap_or(Status::Ongoing)
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
@@ -210,6 +244,19 @@ pub fn letter_list(letters: &[char]) -> String {
     }
 }
 
+/// What decides the match, in a few words.
+#[must_use]
+pub fn rule_words(pos: &WordsGame) -> String {
+    match pos.scoring {
+        Scoring::Last => "the winner of the last round wins the match".to_string(),
+        Scoring::Majority => format!(
+            "the first to win {} of the {} rounds wins the match",
+            pos.majority(),
+            pos.rounds
+        ),
+    }
+}
+
 /// How a round ended, in a sentence.
 #[must_use]
 pub fn round_end_words(pos: &WordsGame, end: RoundEnd) -> String {
@@ -235,7 +282,10 @@ impl fmt::Display for WordsGame {
             "round {} of {}, started by the {} player · rounds won: first {}, second {}",
             self.round, self.rounds, self.starter, self.won[0], self.won[1]
         )?;
-        if self.winner.is_some() {
+        if self.rounds > 1 {
+            writeln!(f, "{}", rule_words(self))?;
+        }
+        if self.result.is_some() {
             return write!(f, "the match is over");
         }
         let word = self.word();

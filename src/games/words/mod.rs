@@ -16,7 +16,7 @@ use crate::schema::{Problem, Table};
 use super::Family;
 
 pub use dictionary::english;
-pub use game::{RoundEnd, WordsGame};
+pub use game::{RoundEnd, WordsGame, rule_words};
 pub use solver::{Aim, Solved};
 pub use trie::{Node, Trie};
 
@@ -25,6 +25,18 @@ pub const MAX_ROUNDS: u64 = 1_000_000_000;
 
 /// The family: `kind = "words"`.
 pub struct Words;
+
+/// What decides a match of several rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Scoring {
+    /// The winner of the last round wins the match (455B's rule).
+    #[default]
+    Last,
+    /// Whoever wins more rounds wins the match (best of k): it ends as soon
+    /// as one player has won more than half of them; an even split is a
+    /// draw.
+    Majority,
+}
 
 /// Where the list came from, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +52,7 @@ pub struct Rules {
     pub trie: Arc<Trie>,
     pub source: Source,
     pub rounds: u64,
+    pub scoring: Scoring,
     pub ghost: bool,
     pub min_length: u32,
     pub solved: Arc<Solved>,
@@ -120,6 +133,11 @@ impl Family for Words {
     fn check(t: &mut Table<'_, '_>) -> Option<Rules> {
         let list = read_list(t);
         let rounds = t.uint_or("rounds", 1..=MAX_ROUNDS, 1);
+        let scoring = match t.word_or("scoring", &["last", "majority"], "last") {
+            Some("majority") => Some(Scoring::Majority),
+            Some(_) => Some(Scoring::Last),
+            None => None,
+        };
         let ghost = t.bool_or("ghost", false);
         let min_length = t.uint_or("min_length", 1..=dictionary::MAX_WORD as u64, 4);
         let (ghost, min_length) = (ghost?, min_length?);
@@ -130,14 +148,15 @@ impl Family for Words {
             );
             return None;
         }
-        let ((trie, source), rounds) = (list?, rounds?);
+        let ((trie, source), rounds, scoring) = (list?, rounds?, scoring?);
         let min_length = *min_length.get_ref() as u32;
         let rounds = *rounds.get_ref();
-        let solved = Solved::solve(&trie, ghost, min_length, rounds);
+        let solved = Solved::solve(&trie, ghost, min_length, rounds, scoring);
         Some(Rules {
             trie,
             source,
             rounds,
+            scoring,
             ghost,
             min_length,
             solved: Arc::new(solved),

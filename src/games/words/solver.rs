@@ -11,10 +11,10 @@
 //! From the last round back the aims repeat with a period of at most two,
 //! so a match of 10^9 rounds is answered at once.
 
-use crate::engine::{Budget, Game, Outcome, Solver, Status, Value};
+use crate::engine::{Budget, Game, Outcome, Player, Solver, Status, Value};
 
-use super::WordsGame;
 use super::trie::{Node, Trie};
+use super::{Scoring, WordsGame};
 
 /// What a player wants of the round being played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +39,7 @@ pub struct Solved {
     win: Vec<Local>,
     lose: Vec<Local>,
     rounds: u64,
+    scoring: Scoring,
 }
 
 /// The better of two results for the player to move: what they want fast,
@@ -56,7 +57,7 @@ fn better(a: Local, b: Local) -> Local {
 impl Solved {
     /// Solves every node of `trie` for both aims: O(nodes).
     #[must_use]
-    pub fn solve(trie: &Trie, ghost: bool, min_length: u32, rounds: u64) -> Self {
+    pub fn solve(trie: &Trie, ghost: bool, min_length: u32, rounds: u64, scoring: Scoring) -> Self {
         let n = trie.len();
         let mut win = vec![
             Local {
@@ -109,7 +110,12 @@ impl Solved {
                 plies: 0,
             });
         }
-        Self { win, lose, rounds }
+        Self {
+            win,
+            lose,
+            rounds,
+            scoring,
+        }
     }
 
     /// Whether the player who starts a round can force a win of it.
@@ -128,7 +134,9 @@ impl Solved {
     #[must_use]
     pub fn aim(&self, round: u64) -> Aim {
         let k = self.rounds;
-        if round >= k {
+        // By majority a round won is never worse than a round lost (see
+        // `majority_value`); in the last round there is no next one.
+        if round >= k || self.scoring == Scoring::Majority {
             return Aim::Win;
         }
         match (self.starter_can_win(), self.starter_can_lose()) {
@@ -140,7 +148,14 @@ impl Solved {
         }
     }
 
-    /// Whether the starter of round `round` wins the match.
+    /// What decides the match.
+    #[must_use]
+    pub const fn scoring(&self) -> Scoring {
+        self.scoring
+    }
+
+    /// Whether the starter of round `round` wins the match (the last
+    /// round's rule).
     #[must_use]
     pub fn starter_wins(&self, round: u64) -> bool {
         match self.aim(round) {
@@ -179,6 +194,42 @@ impl Solved {
         self.local(aim, node).gets
     }
 
+    /// The match's value by majority, for the player to move in `pos`.
+    ///
+    /// Every round is played to be won: with `r` rounds left after this
+    /// one and `T` the next starter (this round's loser), if starters can
+    /// force a win each round goes to its starter, so the starts alternate
+    /// and `T` wins `ceil(r / 2)` of them; otherwise every round goes to
+    /// the other player, who is this round's winner. Winning this round
+    /// then always leaves its winner at least as far ahead as losing it
+    /// would (by one round or by `r + 1`), so no one gains by losing a
+    /// round. The match stopping once a majority is reached changes who
+    /// wins no count. Plies are left out: the length the winner and loser
+    /// fight over is the whole match's, not each round's.
+    fn majority_value(&self, pos: &WordsGame) -> Value {
+        let mover = pos.to_move;
+        let wins_round = self.win[pos.node as usize].gets;
+        let winner = if wins_round { mover } else { mover.opponent() };
+        let mut won = pos.won;
+        let side = |p: Player| usize::from(p == Player::Second);
+        won[side(winner)] += 1;
+        let left = self.rounds.saturating_sub(pos.round);
+        if self.starter_can_win() {
+            // `T`, this round's loser, starts the next one.
+            let starter = winner.opponent();
+            won[side(starter)] += left.div_ceil(2);
+            won[side(winner)] += left / 2;
+        } else {
+            won[side(winner)] += left;
+        }
+        let (mine, theirs) = (won[side(mover)], won[side(mover.opponent())]);
+        Value::outcome_only(match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => Outcome::Win,
+            std::cmp::Ordering::Less => Outcome::Loss,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
     /// The match's value at `node` of round `round` for the player to move.
     #[must_use]
     pub fn match_value(&self, round: u64, node: Node) -> Value {
@@ -194,7 +245,9 @@ impl Solver<WordsGame> for Solved {
         match pos.status() {
             Status::Won(p) if p == pos.to_move() => Value::exact(Outcome::Win, Some(0)),
             Status::Won(_) => Value::exact(Outcome::Loss, Some(0)),
-            _ => self.match_value(pos.round, pos.node),
+            Status::Draw => Value::outcome_only(Outcome::Draw),
+            Status::Ongoing if self.scoring == Scoring::Majority => self.majority_value(pos),
+            Status::Ongoing => self.match_value(pos.round, pos.node),
         }
     }
 

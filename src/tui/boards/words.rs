@@ -155,12 +155,34 @@ impl BoardView<Words> for WordsView {
             "←/→ choose a letter · Enter adds it (or type it)",
             t.dim,
         );
+        let mut rules_y = y + 2;
+        if pos.rounds > 1 {
+            // Which rule decides the match, and who starts the next round.
+            let rule = crate::games::words::rule_words(pos);
+            let mut first = rule.chars();
+            let rule: String = first
+                .next()
+                .map(|c| c.to_ascii_uppercase())
+                .into_iter()
+                .chain(first)
+                .collect();
+            put(buf, area, area.x, rules_y, &format!("{rule}."), t.dim);
+            put(
+                buf,
+                area,
+                area.x,
+                rules_y + 1,
+                "The loser of a round starts the next.",
+                t.dim,
+            );
+            rules_y += 2;
+        }
         if pos.ghost {
             let rule = format!(
                 "Ghost: completing a word of {}+ letters loses the round.",
                 pos.min_length
             );
-            put(buf, area, area.x, y + 2, &rule, t.dim);
+            put(buf, area, area.x, rules_y, &rule, t.dim);
         }
     }
 
