@@ -92,6 +92,23 @@ impl Budget {
         }
     }
 
+    /// A budget that ends `more` from now (never sooner than this one),
+    /// with the same stop flag: for a question that must not be left
+    /// unanswered when this budget runs out (see `policy::choose`).
+    #[must_use]
+    pub fn extended(&self, more: Duration) -> Self {
+        Self {
+            deadline: self.deadline.map(|d| d.max(Instant::now() + more)),
+            stop: Arc::clone(&self.stop),
+        }
+    }
+
+    /// Whether the question was cancelled (not merely out of time).
+    #[must_use]
+    pub fn cancelled(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
     /// A stop flag for searches that poll it directly.
     #[must_use]
     pub fn stop_flag(&self) -> Arc<AtomicBool> {

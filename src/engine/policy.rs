@@ -5,6 +5,7 @@
 //! same proven value.
 
 use std::cmp::Reverse;
+use std::time::Duration;
 
 use rand::RngExt;
 use rand::rngs::StdRng;
@@ -146,11 +147,43 @@ pub fn choose<G: Game, S: Solver<G> + ?Sized>(
             random: true,
         });
     }
-    let best = best_moves(solver, pos, budget);
+    let mut best = best_moves(solver, pos, budget);
+    if best.iter().all(|(_, v)| !v.is_proven()) {
+        best = keep_proven(solver, pos, budget).unwrap_or(best);
+    }
     let &(mv, value) = best.choose(rng)?;
     Some(Choice {
         mv,
         value,
         random: false,
     })
+}
+
+/// How long past its budget the computer may go on to keep a win or a draw
+/// it knows it has.
+pub const KEEP_CAP: Duration = Duration::from_secs(20);
+
+/// When the budget ran out before any move was proven but the position
+/// itself is proven won or drawn (an opening book, a layer, a table), the
+/// computer does not gamble on an unproven move that may throw the result
+/// away: it goes on searching, up to [`KEEP_CAP`] more, until a move that
+/// keeps the result is proven. `None` when the position is not proven so,
+/// or the question was cancelled, or the cap ran out too.
+fn keep_proven<G: Game, S: Solver<G> + ?Sized>(
+    solver: &S,
+    pos: &G,
+    budget: &Budget,
+) -> Option<Vec<(G::Move, Value)>> {
+    if budget.deadline().is_none() || budget.cancelled() {
+        return None;
+    }
+    let longer = budget.extended(KEEP_CAP);
+    let value = solver.value(pos, &longer.capped(KEEP_CAP / 4));
+    if !matches!(value.outcome, Outcome::Win | Outcome::Draw) || !value.is_proven() {
+        return None;
+    }
+    let best = best_moves(solver, pos, &longer);
+    best.iter()
+        .any(|(_, v)| v.is_proven() && v.outcome == value.outcome)
+        .then_some(best)
 }

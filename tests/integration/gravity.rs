@@ -798,3 +798,29 @@ fn odd_threat_in_words(before: &str, last: &str, within: u64, explained: &[&str]
         .unwrap_or_default();
     assert!(why.iter().all(|w| reason.contains(w)), "{reason}");
 }
+
+/// The newcomer's two games: in these won 10- and 8-stone positions of
+/// Connect Four only one move keeps the win (`b`, then `e`; an outside
+/// solver agrees). With a tenth of a second a move, the computer (with
+/// the shipped book and layers) must not gamble on an unproven move: it
+/// thinks on until the winning move is proven, whatever its seed.
+#[test]
+fn in_a_won_position_the_computer_takes_the_time_to_keep_the_win() {
+    let rules = unbeatable::rules::find("connect-four").unwrap().0;
+    for (moves, only) in [("a b a c e a b e f b", "b"), ("a b c e g f a b", "e")] {
+        for seed in 0..2 {
+            let setup = unbeatable::session::Setup {
+                human: unbeatable::engine::Player::Second,
+                seed: Some(seed),
+                think: Some(Duration::from_millis(100)),
+                ..unbeatable::session::Setup::default()
+            };
+            let mut game = rules.session(setup);
+            game.replay(moves).unwrap();
+            let played = game.computer_plays().unwrap();
+            assert_eq!(played.text, only, "{moves}, seed {seed}");
+            assert_eq!(played.value.outcome, Outcome::Win, "{moves}");
+            assert!(played.value.is_proven(), "{moves}");
+        }
+    }
+}

@@ -47,6 +47,18 @@ impl Book {
         self.entries.get(&geo.canonical(x, o).0).copied()
     }
 
+    /// Waits, within `budget`, for the layers that are being read: those of
+    /// `stones` stones and of one more (a position's children).
+    pub fn wait_for_layers(&self, stones: u32, budget: &crate::engine::Budget) {
+        for lazy in self
+            .layers
+            .iter()
+            .filter(|l| l.stones == stones || l.stones == stones + 1)
+        {
+            lazy.wait(budget);
+        }
+    }
+
     /// The book with every position of each of `layers` too.
     #[must_use]
     pub fn with_layers(self, layers: Vec<Arc<Lazy>>) -> Self {

@@ -192,6 +192,16 @@ impl Lazy {
         }
     }
 
+    /// Waits while the thread `read_soon` started is still reading the
+    /// layer, until it is read or `budget` runs out: a position the layer
+    /// holds then has its value at once, rather than a search's.
+    pub fn wait(&self, budget: &crate::engine::Budget) {
+        while self.read.get().is_none() && self.asked.load(Ordering::Relaxed) && !budget.exhausted()
+        {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+
     /// The layer, read now if it was not; `None` if it is broken.
     #[must_use]
     pub fn get(&self, geo: &Geometry) -> Option<&Layer> {

@@ -652,8 +652,17 @@ impl MnkSolver {
     }
 }
 
+impl MnkSolver {
+    /// A layer of the book that holds `pos` or its children and is still
+    /// being read is waited for, within the budget.
+    fn wait_for_layers(&self, pos: &MnkGame, budget: &Budget) {
+        self.book().wait_for_layers(pos.stones() as u32, budget);
+    }
+}
+
 impl Solver<MnkGame> for MnkSolver {
     fn value(&self, pos: &MnkGame, budget: &Budget) -> Value {
+        self.wait_for_layers(pos, budget);
         Self::terminal(pos).unwrap_or_else(|| {
             self.known_value(pos, &budget.share(0.7))
                 .unwrap_or_else(|| self.threat_value(pos, budget))
@@ -661,6 +670,7 @@ impl Solver<MnkGame> for MnkSolver {
     }
 
     fn move_results(&self, pos: &MnkGame, budget: &Budget) -> MoveResults<usize> {
+        self.wait_for_layers(pos, budget);
         let mut listed = Vec::new();
         let classes = self.classes(pos);
         // The short wins and losses of every move first: they take little
@@ -724,6 +734,7 @@ impl Solver<MnkGame> for MnkSolver {
         // All work there ends a twentieth early, so that the choice among
         // what it found is made within the budget.
         let gravity = self.shape.is_some();
+        self.wait_for_layers(pos, budget);
         let budget = &budget.share(if gravity { 0.95 } else { 1.0 });
         let proofs = budget.share(if gravity { 0.9 } else { 1.0 });
         // A position known won through its parent leaves three quarters to
