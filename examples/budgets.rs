@@ -39,6 +39,18 @@ const RULESETS: &[(&str, &str)] = &[
         "mnk 8x8 k=5",
         "name = \"m\"\nkind = \"mnk\"\n[mnk]\nwidth = 8\nheight = 8\nk = 5\n",
     ),
+    (
+        "Connect Four 7x6",
+        "name = \"g\"\nkind = \"mnk\"\n[mnk]\nwidth = 7\nheight = 6\nk = 4\ngravity = true\n",
+    ),
+    (
+        "gravity 9x6 k=4",
+        "name = \"g\"\nkind = \"mnk\"\n[mnk]\nwidth = 9\nheight = 6\nk = 4\ngravity = true\n",
+    ),
+    (
+        "gravity 8x7 k=4",
+        "name = \"g\"\nkind = \"mnk\"\n[mnk]\nwidth = 8\nheight = 7\nk = 4\ngravity = true\n",
+    ),
 ];
 
 fn text(template: &str) -> String {

@@ -163,6 +163,9 @@ pub fn choose<G: Game, S: Solver<G> + ?Sized>(
 /// it knows it has.
 pub const KEEP_CAP: Duration = Duration::from_secs(20);
 
+/// How long the position's own value may take to decide whether to go on.
+const QUICK_VALUE: Duration = Duration::from_millis(30);
+
 /// When the budget ran out before any move was proven but the position
 /// itself is proven won or drawn (an opening book, a layer, a table), the
 /// computer does not gamble on an unproven move that may throw the result
@@ -178,7 +181,12 @@ fn keep_proven<G: Game, S: Solver<G> + ?Sized>(
         return None;
     }
     let longer = budget.extended(KEEP_CAP);
-    let value = solver.value(pos, &longer.capped(KEEP_CAP / 4));
+    // Only a value known at once (a book, a layer, the table the search
+    // just filled) counts: a position that must be searched to be proven
+    // is not worth the wait, as on boards past the exact search. A table
+    // still being read is waited for.
+    solver.wait_for_data(pos, &longer.capped(KEEP_CAP / 10));
+    let value = solver.value(pos, &longer.capped(QUICK_VALUE));
     if !matches!(value.outcome, Outcome::Win | Outcome::Draw) || !value.is_proven() {
         return None;
     }

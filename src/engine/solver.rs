@@ -150,6 +150,11 @@ pub trait Solver<G: Game>: Send + Sync {
         (results.count(Outcome::Unknown) == 0).then(|| results.count(Outcome::Win))
     }
 
+    /// Waits, within `budget`, for tables the solver is still reading that
+    /// hold `pos` or its children (an opening book's layers read on a
+    /// thread of their own): after it, what they prove is known at once.
+    fn wait_for_data(&self, _pos: &G, _budget: &Budget) {}
+
     /// Sentences that explain the position: the idea behind its value.
     fn explain(&self, _pos: &G, _budget: &Budget) -> Vec<String> {
         Vec::new()

@@ -291,3 +291,54 @@ fn best_of_k_is_decided_by_the_most_rounds_won() {
         assert_eq!(rules.solved.value(&start, &unlimited()).outcome, winner);
     }
 }
+
+/// The built-in list is one for word games (see assets/words/README.md):
+/// no abbreviations, Roman numerals or stray letters, so Ghost does not
+/// stop at "cc" or "xx".
+#[test]
+fn the_english_list_is_made_for_word_games() {
+    const TWO: &str = "aa ab ad ae ag ah ai al am an ar as at aw ax ay ba be bi bo by da de do ed ef eh el em en er es ex fa fe go ha he hi hm ho id if in is it jo ka ki la li lo ma me mi mm mo mu my na ne no nu od oe of oh oi om on op or os ow ox oy pa pe pi qi re sh si so ta ti to uh um un up us ut we wo xi xu ya ye yo za";
+    const NO_VOWEL: &[&str] = &[
+        "hmm", "shh", "brr", "psst", "tsk", "nth", "pfft", "crwth", "cwm",
+    ];
+    let list = include_str!("../../assets/words/english.txt");
+    let two: Vec<&str> = TWO.split_whitespace().collect();
+    let roman = |w: &str| {
+        // Every Roman numeral from 1 to 3999, in lower case.
+        let parts = |n: usize, one: &str, five: &str, ten: &str| -> String {
+            match n {
+                0..=3 => one.repeat(n),
+                4 => format!("{one}{five}"),
+                5..=8 => format!("{five}{}", one.repeat(n - 5)),
+                _ => format!("{one}{ten}"),
+            }
+        };
+        (1..4000).any(|n| {
+            let s = format!(
+                "{}{}{}{}",
+                "m".repeat(n / 1000),
+                parts(n / 100 % 10, "c", "d", "m"),
+                parts(n / 10 % 10, "x", "l", "c"),
+                parts(n % 10, "i", "v", "x")
+            );
+            s == w
+        })
+    };
+    for w in list.lines() {
+        match w.len() {
+            1 => assert_eq!(w, "a"),
+            2 => assert!(two.contains(&w), "{w}"),
+            _ => {}
+        }
+        assert!(
+            w.contains(['a', 'e', 'i', 'o', 'u', 'y']) || NO_VOWEL.contains(&w),
+            "{w}"
+        );
+        if w.len() <= 8 && w.chars().all(|c| "ivxlcdm".contains(c)) {
+            assert!(!roman(w) || ["mix", "xi"].contains(&w), "{w}");
+        }
+    }
+    let english = unbeatable::games::words::english();
+    let c = english.child(0, b'c').unwrap();
+    assert_eq!(english.child(c, b'c'), None, "'cc' is no word's beginning");
+}

@@ -661,6 +661,10 @@ impl MnkSolver {
 }
 
 impl Solver<MnkGame> for MnkSolver {
+    fn wait_for_data(&self, pos: &MnkGame, budget: &Budget) {
+        self.wait_for_layers(pos, budget);
+    }
+
     fn value(&self, pos: &MnkGame, budget: &Budget) -> Value {
         self.wait_for_layers(pos, budget);
         Self::terminal(pos).unwrap_or_else(|| {
