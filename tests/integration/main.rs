@@ -7,6 +7,7 @@ mod fixtures;
 mod flags;
 mod gravity;
 mod honesty;
+mod hostile;
 mod layout;
 mod mnk;
 mod nim;

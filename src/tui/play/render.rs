@@ -67,12 +67,17 @@ pub fn render<F: Family, V: BoardView<F>>(
         format!(" {} · you play {side} · {level}", frame.name),
         format!(" {} · you: {mark} · {level}", frame.name),
     ];
-    let head = candidates
-        .iter()
-        .find(|c| c.chars().count() <= width)
-        .unwrap_or(&candidates[2]);
-    let name_len = frame.name.chars().count() + 2;
-    let head = fit(head, width);
+    // Past them, a long name gives way: the level is never cut.
+    let rest = format!(" · you: {mark} · {level}");
+    let room = width.saturating_sub(rest.chars().count() + 1).max(8);
+    let short_name = fit(frame.name, room);
+    let last = format!(" {short_name}{rest}");
+    let (head, name) = match candidates.iter().find(|c| c.chars().count() <= width) {
+        Some(c) => (c.clone(), frame.name),
+        None => (last, short_name.as_str()),
+    };
+    let name_len = name.chars().count() + 2;
+    let head = fit(&head, width);
     let (name, rest) = head.split_at(
         head.char_indices()
             .nth(name_len)
