@@ -579,21 +579,22 @@ fn an_unproven_board_never_reads_perfect() {
 }
 
 /// Connect Four is proven from the start (its book), but a position off
-/// the book's line is not always proven within a small budget: once the
-/// computer plays such a move, its level is no longer called perfect, and
-/// the side panel says why. (The 10-stone layer gives this position's
-/// score, a draw, but a move keeping it is a child of 11 stones, past the
-/// layers, which the search cannot prove in 20 ms.)
+/// the book's line and past its layers is not always proven within a small
+/// budget: once the computer plays such a move, its level is no longer
+/// called perfect, and the side panel says why. (Where the position's own
+/// value is known at once, as for every position of 10 stones, the
+/// computer thinks on until a move that keeps it is proven; this one has
+/// 11 stones, whose value is not known without a search.)
 #[test]
 fn an_unproven_reply_on_a_proven_board_never_reads_perfect() {
     let start = Start {
-        moves: Some("c f a g c b b c e b".into()),
+        moves: Some("c f a g c b b c e b c".into()),
         think: Some(std::time::Duration::from_millis(20)),
-        ..straight_into("connect-four", Player::Second)
+        ..straight_into("connect-four", Player::First)
     };
     let mut app = app("unproven-reply", start);
     settle(&mut app);
-    assert_eq!(state(&app).history.len(), 11, "the computer replied");
+    assert_eq!(state(&app).history.len(), 12, "the computer replied");
     assert_eq!(state(&app).level, "strongest — not proven on this board");
     let game = screen(&app, 80, 24);
     assert!(game.contains("strongest (not proven here)"), "{game}");
@@ -602,7 +603,7 @@ fn an_unproven_reply_on_a_proven_board_never_reads_perfect() {
     // Taking that move back makes play proven again.
     key(&mut app, KeyCode::Char('u'));
     let back = state(&app);
-    assert_eq!(back.history.len(), 9, "{back:?}");
+    assert_eq!(back.history.len(), 10, "{back:?}");
     assert_eq!(back.level, "perfect (never a mistake)");
 }
 
