@@ -215,6 +215,26 @@ mod tests {
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_link_planted_beside_the_file_is_never_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        fs::write(&victim, b"keep me").unwrap();
+        // The names a predictable writer would have used, each a link to
+        // the victim.
+        for name in [
+            ".a.txt.tmp",
+            ".a.txt.tmp1",
+            &format!(".a.txt.tmp{}", std::process::id()),
+        ] {
+            std::os::unix::fs::symlink(&victim, dir.path().join(name)).unwrap();
+        }
+        write_atomically(&dir.path().join("a.txt"), b"new").unwrap();
+        assert_eq!(fs::read(&victim).unwrap(), b"keep me");
+        assert_eq!(fs::read(dir.path().join("a.txt")).unwrap(), b"new");
+    }
+
     #[test]
     fn a_missing_folder_is_an_error_not_created() {
         let dir = tempfile::tempdir().unwrap();

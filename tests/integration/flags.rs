@@ -239,3 +239,24 @@ fn losing_computer_holds_out_longest() {
         Some(9)
     );
 }
+
+/// From 21 flags every move loses in 10 plies: no move "holds out
+/// longest", and lengths are counted in plies, the same everywhere.
+#[test]
+fn equal_losses_are_named_as_equal_and_lengths_as_plies() {
+    let out = crate::cli::unbeatable()
+        .args(["play", "21-flags", "--plain"])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("every move loses in 10 plies"), "{text}");
+    assert!(!text.contains("holds out longest"), "{text}");
+    let out = crate::cli::unbeatable()
+        .args(["analyze", "21-flags"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("in 10 plies"), "{text}");
+    assert!(!text.contains(" moves."), "{text}");
+}

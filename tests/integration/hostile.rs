@@ -681,3 +681,64 @@ fn every_valid_fixture_works_in_every_command() {
         .collect();
     on_two_cores(jobs);
 }
+
+/// Escape sequences typed into plain play come back made visible, and
+/// change nothing.
+#[test]
+fn typed_escapes_are_shown_not_obeyed() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let ran = run(
+        root.path(),
+        &["play", "21-flags", "--plain"],
+        "\u{1b}]0;pwned\u{7}\n\u{1b}[2J\nquit\n",
+    );
+    assert_ended_well(&ran, "plain play");
+    assert!(ran.stdout.contains("error: "), "{}", ran.stdout);
+    assert!(ran.stdout.contains("\\u{1b}"), "{}", ran.stdout);
+}
+
+/// A word list may start with a byte-order mark, as a TOML file may.
+#[test]
+fn a_word_list_with_a_byte_order_mark_is_read() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let dir = lay_out(
+        root.path(),
+        "bom",
+        &with_list(
+            &ruleset("words", "dictionary = \"list.txt\""),
+            b"\xEF\xBB\xBFcat\ncar\ndog\n".to_vec(),
+        ),
+    );
+    let ran = run(&dir, &["check", "r.toml"], "");
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+}
+
+/// `book` asks for --depth rather than building depth 3 silently, and
+/// takes no more threads than the machine has cores.
+#[test]
+fn book_asks_for_depth_and_bounds_its_threads() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let ran = run(root.path(), &["book", "tic-tac-toe", "--out", "t.book"], "");
+    assert_eq!(ran.code, Some(2));
+    assert!(ran.stderr.contains("--depth"), "{}", ran.stderr);
+    let ran = run(
+        root.path(),
+        &[
+            "book",
+            "tic-tac-toe",
+            "--depth",
+            "2",
+            "--threads",
+            "100000",
+            "--out",
+            "t.book",
+        ],
+        "",
+    );
+    assert_eq!(ran.code, Some(2));
+    assert!(
+        ran.stderr.contains("cores of this machine"),
+        "{}",
+        ran.stderr
+    );
+}
