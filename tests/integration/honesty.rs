@@ -68,13 +68,22 @@ fn agrees(quick: &Analysis, exact: Option<&Analysis>, what: &str) {
     let Some(exact) = exact else {
         return;
     };
+    // A proven value may leave its plies out; where given they are exact.
+    let same = |q: &Value, e: &Value| {
+        q.outcome == e.outcome && q.score == e.score && (q.plies.is_none() || q.plies == e.plies)
+    };
     if quick.value.is_proven() {
-        assert_eq!(quick.value, exact.value, "{what}: the position");
+        assert!(
+            same(&quick.value, &exact.value),
+            "{what}: the position: {:?} {:?}",
+            quick.value,
+            exact.value
+        );
     }
     for ((m, q), (m2, e)) in quick.moves.iter().zip(&exact.moves) {
         assert_eq!(m, m2);
         if q.is_proven() {
-            assert_eq!(q, e, "{what}: move {m}");
+            assert!(same(q, e), "{what}: move {m}: {q:?} {e:?}");
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::Duration;
 
 use crate::engine::{Budget, Game, Judged, MoveResults, Outcome, Solver, Status, Value};
 
@@ -689,29 +690,66 @@ impl Solver<MnkGame> for MnkSolver {
                 }
             })
             .collect();
+        // Each open move is searched in turn within a slice of what is
+        // left, the slices growing round by round: the moves proven fast
+        // come first, and the time one move does not need goes to the
+        // next, so one slow move cannot leave the others unknown. The
+        // table keeps what a cut search found for the next round.
+        let children: Vec<MnkGame> = classes.iter().map(|c| pos.after(c[0])).collect();
+        let mut found: Vec<Option<Value>> = children
+            .iter()
+            .zip(&quick)
+            .map(|(child, quick)| match (Self::terminal(child), quick) {
+                (Some(v), _) => Some(v),
+                (None, Some(Known::Exact(score))) => Some(score_value(*score)),
+                _ => None,
+            })
+            .collect();
+        // Settled: an exact score; a won or lost outcome without its plies
+        // is searched again in the next round, for them.
+        let mut settled: Vec<bool> = found.iter().map(Option::is_some).collect();
         // The last sibling's exact score, won or lost: often the next one's.
         let mut guess = None;
-        for (class, quick) in classes.into_iter().zip(quick) {
-            let child = pos.after(class[0]);
-            let value = Self::terminal(&child)
-                .or_else(|| {
-                    let known = match quick {
-                        Some(Known::Exact(score)) => Known::Exact(score),
-                        _ => {
-                            let prior = Prior {
-                                guess,
-                                quick_searched: quick.is_none(),
-                                ..Prior::default()
-                            };
-                            self.known_near(&child, budget, prior)
-                        }
-                    };
-                    if let Known::Exact(score) = known {
-                        guess = (score != 0).then_some(score).or(guess);
-                    }
-                    Self::value_of(known)
-                })
-                .unwrap_or_else(|| self.threat_value(&child, budget))
+        let mut slice = Duration::from_millis(5);
+        loop {
+            let open: Vec<usize> = (0..children.len()).filter(|&i| !settled[i]).collect();
+            if open.is_empty() {
+                break;
+            }
+            let last_round = match budget.remaining() {
+                // No limit: every move once, to the end.
+                None => true,
+                Some(left) => {
+                    slice = slice.max(left / open.len() as u32);
+                    slice >= left
+                }
+            };
+            for &i in &open {
+                if budget.exhausted() {
+                    break;
+                }
+                let prior = Prior {
+                    guess,
+                    quick_searched: quick[i].is_none(),
+                    ..Prior::default()
+                };
+                let known = self.known_near(&children[i], &budget.capped(slice), prior);
+                if let Known::Exact(score) = known {
+                    guess = (score != 0).then_some(score).or(guess);
+                    settled[i] = true;
+                }
+                if let Some(value) = Self::value_of(known) {
+                    found[i] = Some(value);
+                }
+            }
+            if last_round || budget.exhausted() {
+                break;
+            }
+            slice = slice.saturating_mul(2);
+        }
+        for ((class, child), value) in classes.into_iter().zip(&children).zip(found) {
+            let value = value
+                .unwrap_or_else(|| self.threat_value(child, budget))
                 .for_mover();
             listed.extend(class.into_iter().map(|mv| (mv, value)));
         }

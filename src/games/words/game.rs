@@ -250,7 +250,7 @@ pub fn rule_words(pos: &WordsGame) -> String {
     match pos.scoring {
         Scoring::Last => "the winner of the last round wins the match".to_string(),
         Scoring::Majority => format!(
-            "the first to win {} of the {} rounds wins the match",
+            "the first to win {} of {} rounds wins the match",
             pos.majority(),
             pos.rounds
         ),
