@@ -1,5 +1,5 @@
 //! Reports for `analyze`: the value of a position and of every move, as JSON
-//! (DESIGN.md §4) or as sentences with the idea behind them.
+//! (docs/design.md §4) or as sentences with the idea behind them.
 
 use serde::Serialize;
 

@@ -1,4 +1,4 @@
-//! Command-line definitions (DESIGN.md §4).
+//! Command-line definitions (docs/design.md §4).
 
 use std::path::PathBuf;
 use std::time::Duration;

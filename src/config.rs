@@ -25,10 +25,7 @@ pub struct Config {
 /// Where the config file is: `<config>/unbeatable/config.toml`.
 #[must_use]
 pub fn path() -> Option<PathBuf> {
-    std::env::var_os("UNBEATABLE_CONFIG_DIR")
-        .map(PathBuf::from)
-        .or_else(|| dirs::config_dir().map(|d| d.join("unbeatable")))
-        .map(|d| d.join("config.toml"))
+    crate::paths::config_dir().map(|d| d.join("config.toml"))
 }
 
 /// Reads the config file; a missing file is no settings.

@@ -24,6 +24,7 @@ pub mod engine;
 pub mod families;
 pub mod fsutil;
 pub mod games;
+pub mod paths;
 pub mod plain;
 pub mod rules;
 pub mod schema;

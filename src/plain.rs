@@ -1,4 +1,4 @@
-//! Line-by-line play on stdin/stdout, following the protocol of DESIGN.md §4:
+//! Line-by-line play on stdin/stdout, following the protocol of docs/design.md §4:
 //! the board as text, `your move …` before each human move, `computer plays
 //! MOVE`, `error: …` for bad input (nothing changes), and `game over: …`.
 //! The game itself is a session; this is only its stdin/stdout loop.

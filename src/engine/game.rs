@@ -117,13 +117,13 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     /// Whether the game is over, and how.
     fn status(&self) -> Status;
 
-    /// Reads a move in the notation of DESIGN.md §4; it need not be legal.
+    /// Reads a move in the notation of docs/design.md §4; it need not be legal.
     ///
     /// # Errors
     /// A sentence saying what the notation is.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 
-    /// Writes a move in the notation of DESIGN.md §4.
+    /// Writes a move in the notation of docs/design.md §4.
     fn format_move(&self, mv: Self::Move) -> String;
 
     /// Says why a move is not legal here (it is known not to be).

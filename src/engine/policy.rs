@@ -1,4 +1,4 @@
-//! The computer's choice (DESIGN.md §2): win fastest, else keep the draw,
+//! The computer's choice (docs/design.md §2): win fastest, else keep the draw,
 //! else make the person's win as hard as possible — and, where no proof was
 //! found in time, the search's best estimate. Tie-breaks that would cost
 //! more than the budget fall back to a random choice among moves of the

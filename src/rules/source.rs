@@ -23,10 +23,7 @@ pub struct Listed {
 /// The user's own rulesets folder: `<config>/unbeatable/rulesets`.
 #[must_use]
 pub fn user_dir() -> Option<PathBuf> {
-    std::env::var_os("UNBEATABLE_CONFIG_DIR")
-        .map(PathBuf::from)
-        .or_else(|| dirs::config_dir().map(|d| d.join("unbeatable")))
-        .map(|d| d.join("rulesets"))
+    crate::paths::config_dir().map(|d| d.join("rulesets"))
 }
 
 /// Reads a ruleset file.

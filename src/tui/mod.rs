@@ -1,4 +1,4 @@
-//! The terminal game (DESIGN.md §5): demo2's shape — `App` holds the state,
+//! The terminal game (docs/design.md §5): demo2's shape — `App` holds the state,
 //! `run` loops tick → draw → handle events, and the terminal is always
 //! restored, on quit, on error and on panic. Searches run on worker
 //! threads, so the loop never waits on one.

@@ -37,10 +37,7 @@ pub enum Finish {
 /// Where the tally lives: `<data>/unbeatable/tally.json`.
 #[must_use]
 pub fn default_path() -> Option<PathBuf> {
-    std::env::var_os("UNBEATABLE_DATA_DIR")
-        .map(PathBuf::from)
-        .or_else(|| dirs::data_dir().map(|d| d.join("unbeatable")))
-        .map(|d| d.join("tally.json"))
+    crate::paths::data_dir().map(|d| d.join("tally.json"))
 }
 
 /// The largest tally file read: far more than any person's record needs.

@@ -1,5 +1,5 @@
 //! The command line, run as a user runs it: exact shapes of `analyze --json`
-//! and of the plain-play protocol (DESIGN.md §4).
+//! and of the plain-play protocol (docs/design.md §4).
 
 use assert_cmd::Command;
 use predicates::prelude::PredicateBooleanExt;

@@ -1,6 +1,6 @@
 //! The layout's promises, checked: every family is registered once with
 //! its module, its view and its rulesets, and the layers import only
-//! downwards (DESIGN.md §6).
+//! downwards (docs/design.md §6).
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -146,4 +146,43 @@ fn layers_import_only_downwards() {
     let refs: Vec<&str> = family_words.iter().map(String::as_str).collect();
     forbid("src/rules", &refs, "rules/ names no family");
     forbid("src/session", &refs, "the session names no family");
+}
+
+/// Every comment that cites the design cites a section that exists in
+/// docs/design.md, the copy of the contract inside the repository.
+#[test]
+fn every_design_citation_resolves() {
+    let design = fs::read_to_string(root().join("docs/design.md")).unwrap();
+    let sections: Vec<String> = design
+        .lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .filter_map(|h| h.split('.').next())
+        .map(str::to_string)
+        .collect();
+    let mut cited = 0;
+    let mut files = sources("src");
+    files.extend(sources("tests"));
+    // The old name, spelt so that this file does not hold it.
+    let old = concat!("DESIGN", ".md");
+    for (path, text) in files {
+        assert!(
+            !text.contains(old),
+            "{} cites {old}, which is not in the repository: cite docs/design.md",
+            path.display()
+        );
+        let cite = concat!("docs/design.md", " §");
+        for (at, _) in text.match_indices(cite) {
+            let n: String = text[at + cite.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            assert!(
+                sections.contains(&n),
+                "{} cites section {n} of docs/design.md, which does not exist",
+                path.display()
+            );
+            cited += 1;
+        }
+    }
+    assert!(cited >= 10, "{cited}");
 }

@@ -1,4 +1,4 @@
-//! coins — coins in a row, a game of scores (DESIGN.md §1).
+//! coins — coins in a row, a game of scores (docs/design.md §1).
 
 mod explain;
 mod game;

@@ -1,4 +1,4 @@
-//! divisors — the multiples-and-divisors game (Juniper Green), DESIGN.md §1.
+//! divisors — the multiples-and-divisors game (Juniper Green), docs/design.md §1.
 
 mod explain;
 mod game;

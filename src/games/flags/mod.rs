@@ -1,4 +1,4 @@
-//! flags — the subtraction game ("21 flags", "N stones"), DESIGN.md §1.
+//! flags — the subtraction game ("21 flags", "N stones"), docs/design.md §1.
 
 mod explain;
 mod game;

@@ -1,4 +1,4 @@
-//! mnk — tic-tac-toe and larger m,n,k boards (DESIGN.md §1).
+//! mnk — tic-tac-toe and larger m,n,k boards (docs/design.md §1).
 
 pub mod baseline;
 pub mod book;

@@ -1,5 +1,5 @@
 //! nim — piles of stones: normal, misère, subtraction sets and one pass per
-//! pile (DESIGN.md §1).
+//! pile (docs/design.md §1).
 
 mod explain;
 mod game;

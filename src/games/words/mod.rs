@@ -1,4 +1,4 @@
-//! words — the prefix word game over many rounds, and Ghost (DESIGN.md §1).
+//! words — the prefix word game over many rounds, and Ghost (docs/design.md §1).
 
 mod dictionary;
 mod explain;
