@@ -1,4 +1,4 @@
-//! Benchmarks of every solver (numbers in the README).
+//! Benchmarks of every solver (numbers in docs/benchmarks.md).
 
 use std::hint::black_box;
 

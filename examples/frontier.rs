@@ -1,7 +1,7 @@
 //! Measures the proven frontier of m,n,k boards: for each board up to
 //! 8×8 and k = 3, 4, 5, the value from the empty board proven by the exact
 //! search (one core, no book, a fresh 2^24-entry table), or "not proven"
-//! when the cap runs out first. Prints the README's table.
+//! when the cap runs out first. Prints the table of docs/mnk.md.
 //! Run: `cargo run --release --example frontier [CAP_SECONDS]` (default 60).
 
 use std::sync::Arc;
