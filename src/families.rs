@@ -1,31 +1,26 @@
-//! The one list of game families. Each line joins a family's rules and
-//! solver (`games/<kind>/`) to its board view (`tui/boards/<kind>.rs`); the
-//! compiler refuses a line whose view is not for its family, and a test
-//! holds this list against the folders and the built-in rulesets. Nothing
-//! else in the program names a family.
+//! The one list of game families (`games/<kind>/`): a ruleset's `kind`
+//! finds its family here, and a test holds this list against the folders,
+//! the views and the built-in rulesets. The registry names no screen: a
+//! front end reaches a family's typed rules through `Rules::visit` (the
+//! TUI pairs each family with its view in `tui/screens.rs`).
 
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
 use crate::engine::{Budget, Game, Solver, Value};
-use crate::games::{BookJob, Family, MadeBook, coins, divisors, flags, mnk, nim, words};
+use crate::games::{BookJob, Family, MadeBook, Visitor, coins, divisors, flags, mnk, nim, words};
 use crate::schema::Table;
 use crate::session::{AnySession, Session, Setup};
-use crate::tui::boards::{
-    BoardView, coins::CoinsView, divisors::DivisorsView, flags::FlagsView, mnk::MnkView,
-    nim::NimView, words::WordsView,
-};
-use crate::tui::play::{PlayScreen, Playing, ScreenOptions};
 
 /// Every family, in the order the menu shows them.
 pub static FAMILIES: &[&dyn Registered] = &[
-    &Entry::<flags::Flags, FlagsView>::NEW,
-    &Entry::<nim::Nim, NimView>::NEW,
-    &Entry::<divisors::Divisors, DivisorsView>::NEW,
-    &Entry::<mnk::Mnk, MnkView>::NEW,
-    &Entry::<coins::Coins, CoinsView>::NEW,
-    &Entry::<words::Words, WordsView>::NEW,
+    &Entry::<flags::Flags>::NEW,
+    &Entry::<nim::Nim>::NEW,
+    &Entry::<divisors::Divisors>::NEW,
+    &Entry::<mnk::Mnk>::NEW,
+    &Entry::<coins::Coins>::NEW,
+    &Entry::<words::Words>::NEW,
 ];
 
 /// The family a ruleset's `kind` names.
@@ -55,8 +50,8 @@ pub trait Rules: Send + Sync + fmt::Debug {
     fn card(&self) -> Vec<String>;
     /// A game for plain play and `analyze`.
     fn session(&self, setup: Setup) -> Box<dyn AnySession>;
-    /// A game on the screen, with the family's board view.
-    fn screen(&self, setup: Setup, options: ScreenOptions) -> Box<dyn PlayScreen>;
+    /// Hands the typed rules to `visitor` (a front end's per-family work).
+    fn visit(&self, visitor: &mut dyn Visitor);
     /// The value of the starting position, within `budget`.
     fn start_value(&self, budget: &Budget) -> Value;
     /// The menu's group for the ruleset, in words, with its place in the
@@ -68,33 +63,29 @@ pub trait Rules: Send + Sync + fmt::Debug {
     fn make_book(&self, job: BookJob<'_>) -> Option<Result<MadeBook, String>>;
 }
 
-/// The registry's entry for family `F` with view `V`.
-pub struct Entry<F, V>(PhantomData<fn() -> (F, V)>);
+/// The registry's entry for family `F`.
+pub struct Entry<F>(PhantomData<fn() -> F>);
 
-impl<F, V> Entry<F, V> {
+impl<F> Entry<F> {
     pub const NEW: Self = Self(PhantomData);
 }
 
-impl<F: Family, V: BoardView<F>> Registered for Entry<F, V> {
+impl<F: Family> Registered for Entry<F> {
     fn kind(&self) -> &'static str {
         F::KIND
     }
 
     fn check(&self, table: &mut Table<'_, '_>) -> Option<Arc<dyn Rules>> {
         let rules = F::check(table)?;
-        Some(Arc::new(Checked::<F, V> {
-            rules,
-            view: PhantomData,
-        }))
+        Some(Arc::new(Checked::<F> { rules }))
     }
 }
 
-struct Checked<F: Family, V> {
+struct Checked<F: Family> {
     rules: F::Rules,
-    view: PhantomData<fn() -> V>,
 }
 
-impl<F: Family, V> fmt::Debug for Checked<F, V> {
+impl<F: Family> fmt::Debug for Checked<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Checked")
             .field("kind", &F::KIND)
@@ -103,7 +94,7 @@ impl<F: Family, V> fmt::Debug for Checked<F, V> {
     }
 }
 
-impl<F: Family, V: BoardView<F>> Rules for Checked<F, V> {
+impl<F: Family> Rules for Checked<F> {
     fn kind(&self) -> &'static str {
         F::KIND
     }
@@ -116,11 +107,8 @@ impl<F: Family, V: BoardView<F>> Rules for Checked<F, V> {
         Box::new(Session::<F>::new(&self.rules, setup))
     }
 
-    fn screen(&self, setup: Setup, options: ScreenOptions) -> Box<dyn PlayScreen> {
-        Box::new(Playing::<F, V>::new(
-            Session::new(&self.rules, setup),
-            options,
-        ))
+    fn visit(&self, visitor: &mut dyn Visitor) {
+        F::visit(&self.rules, visitor);
     }
 
     fn start_value(&self, budget: &Budget) -> Value {

@@ -50,11 +50,28 @@ pub trait Family: 'static {
         Self::start(rules).move_count()
     }
 
+    /// Hands the typed rules to the visitor's method for this family (see
+    /// [`Visitor`]).
+    fn visit(rules: &Self::Rules, visitor: &mut dyn Visitor);
+
     /// Makes an opening book, for families whose solver uses one: `None`
     /// for the others.
     fn make_book(_rules: &Self::Rules, _job: BookJob<'_>) -> Option<Result<MadeBook, String>> {
         None
     }
+}
+
+/// Something done with a ruleset's typed rules, whatever its family: the
+/// registry erases the family's types, and a front end gets them back
+/// through this, one method a family (the screen pairs each family with
+/// its view so, without the registry knowing any screen).
+pub trait Visitor {
+    fn flags(&mut self, rules: &flags::Rules);
+    fn nim(&mut self, rules: &nim::Rules);
+    fn divisors(&mut self, rules: &divisors::Rules);
+    fn mnk(&mut self, rules: &mnk::Rules);
+    fn coins(&mut self, rules: &coins::Rules);
+    fn words(&mut self, rules: &words::Rules);
 }
 
 /// What `unbeatable book` asks of a family.

@@ -265,7 +265,7 @@ impl App {
             proven_start,
             pause: self.pause,
         };
-        let mut screen = entry.ruleset.rules.screen(setup, options);
+        let mut screen = super::screens::screen(&*entry.ruleset.rules, setup, options);
         if let Some(moves) = self.moves.take()
             && let Err(e) = screen.replay(&moves)
         {

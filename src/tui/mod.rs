@@ -9,6 +9,7 @@ mod hangup;
 mod input;
 pub mod keys;
 pub mod play;
+pub mod screens;
 pub mod tally;
 pub mod theme;
 pub mod ui;

@@ -141,6 +141,15 @@ fn layers_import_only_downwards() {
         "the TOML vocabulary sits below games and rules",
     );
     forbid("src/tui", &["downcast", "dyn Any"], "views are typed");
+    // The registry sits above the file format and names no screen: the
+    // TUI pairs families with views itself (tui/screens.rs).
+    let registry = fs::read_to_string(root().join("src/families.rs")).unwrap();
+    for needle in ["crate::tui", "ratatui", "crate::plain"] {
+        assert!(
+            !registry.contains(needle),
+            "src/families.rs names '{needle}'"
+        );
+    }
     let mut family_words: Vec<String> = kinds().iter().map(|k| format!("{k}::")).collect();
     family_words.extend(kinds().iter().map(|k| format!("\"{k}\"")));
     let refs: Vec<&str> = family_words.iter().map(String::as_str).collect();

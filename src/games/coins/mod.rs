@@ -56,6 +56,10 @@ impl Family for Coins {
         explain::card(rules)
     }
 
+    fn visit(rules: &Rules, visitor: &mut dyn super::Visitor) {
+        visitor.coins(rules);
+    }
+
     fn group(_rules: &Rules) -> (u8, &'static str) {
         (0, "Coins in a row")
     }

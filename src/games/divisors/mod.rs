@@ -139,6 +139,10 @@ impl Family for Divisors {
         lines
     }
 
+    fn visit(rules: &Rules, visitor: &mut dyn super::Visitor) {
+        visitor.divisors(rules);
+    }
+
     fn group(_rules: &Rules) -> (u8, &'static str) {
         (0, "Multiples and divisors")
     }

@@ -105,6 +105,10 @@ impl Family for Flags {
         explain::card(rules)
     }
 
+    fn visit(rules: &Rules, visitor: &mut dyn super::Visitor) {
+        visitor.flags(rules);
+    }
+
     fn group(_rules: &Rules) -> (u8, &'static str) {
         (0, "Flags")
     }

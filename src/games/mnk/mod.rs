@@ -199,6 +199,10 @@ impl Family for Mnk {
         ]
     }
 
+    fn visit(rules: &Rules, visitor: &mut dyn super::Visitor) {
+        visitor.mnk(rules);
+    }
+
     fn group(rules: &Rules) -> (u8, &'static str) {
         if rules.geo.gravity {
             (1, "Connect Four")

@@ -144,6 +144,10 @@ impl Family for Nim {
         lines
     }
 
+    fn visit(rules: &Rules, visitor: &mut dyn super::Visitor) {
+        visitor.nim(rules);
+    }
+
     fn group(_rules: &Rules) -> (u8, &'static str) {
         (0, "Nim")
     }

@@ -175,6 +175,10 @@ impl Family for Words {
         explain::card(rules)
     }
 
+    fn visit(rules: &Rules, visitor: &mut dyn super::Visitor) {
+        visitor.words(rules);
+    }
+
     fn group(_rules: &Rules) -> (u8, &'static str) {
         (0, "Word games")
     }

@@ -1,7 +1,7 @@
 //! One board view per family. A view works with its family's own position
 //! and move types: it draws the position, moves a cursor over the moves,
 //! maps clicks to the cursor and says which move the cursor is on. The
-//! registry (`crate::families`) pairs each family with its view.
+//! screen maker (`tui/screens.rs`) pairs each family with its view.
 
 pub mod coins;
 pub mod divisors;
