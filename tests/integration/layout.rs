@@ -195,3 +195,108 @@ fn every_design_citation_resolves() {
     }
     assert!(cited >= 10, "{cited}");
 }
+
+/// The top-level part of the program a source file belongs to: its folder
+/// under src/ (`tui`, `games`, …) or its own name (`families`, `plain`).
+fn part_of(path: &Path) -> String {
+    let rel = path.strip_prefix(root().join("src")).unwrap_or(path);
+    let first = rel.components().next().map_or_else(String::new, |c| {
+        c.as_os_str().to_string_lossy().into_owned()
+    });
+    first.trim_end_matches(".rs").to_string()
+}
+
+/// The parts a file's text reaches: every `crate::part` path in it, in
+/// `use` lines and inline alike (comments left out).
+fn reaches(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or_default();
+        for (at, _) in code.match_indices("crate::") {
+            // `unbeatable::crate::x` never occurs; `$crate::` is a macro's.
+            if code[..at].ends_with('$') {
+                continue;
+            }
+            let rest = &code[at + "crate::".len()..];
+            let part: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !part.is_empty() {
+                out.insert(part);
+            } else if let Some(braced) = rest.strip_prefix('{') {
+                // `use crate::{a, b::c}`: each part in the braces.
+                let inner = braced.split('}').next().unwrap_or_default();
+                for item in inner.split(',') {
+                    let part: String = item
+                        .trim()
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    if !part.is_empty() {
+                        out.insert(part);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The import graph between the top-level parts, read from the sources:
+/// no circle among them (a part may import itself), so each layer can be
+/// read with only what is below it.
+#[test]
+fn the_import_graph_between_parts_has_no_circle() {
+    let mut graph: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
+    for (path, text) in sources("src") {
+        let part = part_of(&path);
+        if part == "main" || part == "commands" || part == "lib" {
+            continue; // the binary's edge and the crate root
+        }
+        let edges = graph.entry(part.clone()).or_default();
+        edges.extend(reaches(&text).into_iter().filter(|p| *p != part));
+    }
+    // Depth-first search for a back edge.
+    fn visit(
+        node: &str,
+        graph: &std::collections::BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) {
+        if done.contains(node) {
+            return;
+        }
+        if let Some(at) = path.iter().position(|p| p == node) {
+            panic!("an import circle: {} -> {node}", path[at..].join(" -> "));
+        }
+        path.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            visit(next, graph, path, done);
+        }
+        path.pop();
+        done.insert(node.to_string());
+    }
+    let mut done = BTreeSet::new();
+    for node in graph.keys() {
+        visit(node, &graph, &mut Vec::new(), &mut done);
+    }
+    // The layers, as the design names them.
+    let no = |part: &str, others: &[&str]| {
+        for other in others {
+            assert!(
+                !graph.get(part).is_some_and(|e| e.contains(*other)),
+                "{part} imports {other}"
+            );
+        }
+    };
+    no(
+        "engine",
+        &["games", "rules", "families", "session", "tui", "plain"],
+    );
+    no("games", &["rules", "families", "session", "tui", "plain"]);
+    no("rules", &["tui", "plain", "games"]);
+    no("families", &["tui", "plain", "rules"]);
+    no("tui", &["plain"]);
+    no("plain", &["tui"]);
+}
