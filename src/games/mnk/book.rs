@@ -178,20 +178,13 @@ impl Book {
     }
 }
 
-/// The books compiled into the binary, by board.
-pub const BUILTIN_BOOKS: &[&str] = &[
-    include_str!("../../../assets/books/5x5k4.book"),
-    include_str!("../../../assets/books/5x4k4.book"),
-    include_str!("../../../assets/books/6x6k4.book"),
-    include_str!("../../../assets/books/7x6k4.book"),
-    include_str!("../../../assets/books/connect-four-7x6.book"),
-];
+/// The books compiled into the binary, by board: every opening book in
+/// `assets/books/`, listed by `build.rs`.
+pub const BUILTIN_BOOKS: &[&str] = include!(concat!(env!("OUT_DIR"), "/books.rs"));
 
-/// The layer books compiled into the binary (see `layer`).
-pub const BUILTIN_LAYERS: &[&str] = &[
-    include_str!("../../../assets/books/connect-four-7x6-layer9.book"),
-    include_str!("../../../assets/books/connect-four-7x6-layer10.book"),
-];
+/// The layer books compiled into the binary (see `layer`), by their
+/// stones: every layer book in `assets/books/`, listed by `build.rs`.
+pub const BUILTIN_LAYERS: &[&str] = include!(concat!(env!("OUT_DIR"), "/layers.rs"));
 
 /// The built-in layers, each read once, when a board that has it first
 /// looks in it (see `layer::Lazy`).
