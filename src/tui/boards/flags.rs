@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use crate::engine::Game;
 use crate::games::flags::{Flags, FlagsGame};
 
-use super::{BoardView, Ctx, Dir, digits_only, put};
+use super::{BoardView, Ctx, Dir, digits_only, index_clamp, index_step, put};
 
 #[derive(Default)]
 pub struct FlagsView;
@@ -30,15 +30,12 @@ impl BoardView<Flags> for FlagsView {
     }
 
     fn clamp(&self, pos: &FlagsGame, cursor: usize) -> usize {
-        cursor.min(takes(pos).len().saturating_sub(1))
+        index_clamp(takes(pos).len(), cursor)
     }
 
     fn step(&self, pos: &FlagsGame, cursor: usize, dir: Dir) -> usize {
-        let n = takes(pos).len();
-        match dir {
-            Dir::Left | Dir::Up => cursor.saturating_sub(1),
-            Dir::Right | Dir::Down => (cursor + 1).min(n.saturating_sub(1)),
-        }
+        // One line of buttons: up and down move as left and right do.
+        index_step(takes(pos).len(), cursor, dir, 1)
     }
 
     fn selected(&self, pos: &FlagsGame, cursor: usize) -> Option<u64> {

@@ -144,6 +144,30 @@ pub fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Styl
     buf.set_stringn(x, y, text, room, style);
 }
 
+/// A cursor that is an index into a list of `len` moves laid out in rows
+/// of `row` buttons (1: one line): kept on the list.
+#[must_use]
+pub const fn index_clamp(len: usize, cursor: usize) -> usize {
+    if cursor < len {
+        cursor
+    } else {
+        len.saturating_sub(1)
+    }
+}
+
+/// The index cursor moved one button (left, right) or one row (up, down),
+/// kept on the list.
+#[must_use]
+pub fn index_step(len: usize, cursor: usize, dir: Dir, row: usize) -> usize {
+    let next = match dir {
+        Dir::Left => cursor.saturating_sub(1),
+        Dir::Right => cursor + 1,
+        Dir::Up => cursor.saturating_sub(row),
+        Dir::Down => cursor + row,
+    };
+    index_clamp(len, next)
+}
+
 /// Digits only: the notation of numbers.
 ///
 /// # Errors

@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use crate::engine::{Game, Player};
 use crate::games::words::{Words, WordsGame};
 
-use super::{BoardView, Ctx, Dir, put};
+use super::{BoardView, Ctx, Dir, index_clamp, index_step, put};
 
 #[derive(Default)]
 pub struct WordsView;
@@ -39,21 +39,13 @@ impl BoardView<Words> for WordsView {
     }
 
     fn clamp(&self, pos: &WordsGame, cursor: usize) -> usize {
-        cursor.min(letters(pos).len().saturating_sub(1))
+        index_clamp(letters(pos).len(), cursor)
     }
 
     fn step(&self, pos: &WordsGame, cursor: usize, dir: Dir) -> usize {
-        let n = letters(pos).len();
         // Rows of the letter buttons are as wide as the board allows; up
         // and down move by a whole row of the usual 80-column screen.
-        let row = 12;
-        let next = match dir {
-            Dir::Left => cursor.saturating_sub(1),
-            Dir::Right => cursor + 1,
-            Dir::Up => cursor.saturating_sub(row),
-            Dir::Down => cursor + row,
-        };
-        next.min(n.saturating_sub(1))
+        index_step(letters(pos).len(), cursor, dir, 12)
     }
 
     fn selected(&self, pos: &WordsGame, cursor: usize) -> Option<u8> {
