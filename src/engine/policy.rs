@@ -148,8 +148,13 @@ pub fn choose<G: Game, S: Solver<G> + ?Sized>(
         });
     }
     let mut best = best_moves(solver, pos, budget);
-    if best.iter().all(|(_, v)| !v.is_proven()) {
-        best = keep_proven(solver, pos, budget).unwrap_or(best);
+    // Short of a proven win, the position may be known to be worth more
+    // than what the budget proved of its moves.
+    let proven_win = best
+        .iter()
+        .any(|(_, v)| v.is_proven() && v.outcome == Outcome::Win);
+    if !proven_win && let Some(kept) = keep_proven(solver, pos, &best, budget) {
+        best = kept;
     }
     let &(mv, value) = best.choose(rng)?;
     Some(Choice {
@@ -166,15 +171,17 @@ pub const KEEP_CAP: Duration = Duration::from_secs(20);
 /// How long the position's own value may take to decide whether to go on.
 const QUICK_VALUE: Duration = Duration::from_millis(30);
 
-/// When the budget ran out before any move was proven but the position
-/// itself is proven won or drawn (an opening book, a layer, a table), the
-/// computer does not gamble on an unproven move that may throw the result
-/// away: it goes on searching, up to [`KEEP_CAP`] more, until a move that
-/// keeps the result is proven. `None` when the position is not proven so,
-/// or the question was cancelled, or the cap ran out too.
+/// When the budget ran out before a move keeping the position's value was
+/// proven, but that value is known at once (an opening book, a layer, a
+/// table) to be a win or a draw, the computer does not gamble on a move
+/// that may throw the result away: it goes on searching, up to
+/// [`KEEP_CAP`] more, until a move that keeps the result is proven. `None`
+/// when `best` already keeps it, the position is not known so, the
+/// question was cancelled, or the cap ran out too.
 fn keep_proven<G: Game, S: Solver<G> + ?Sized>(
     solver: &S,
     pos: &G,
+    best: &[(G::Move, Value)],
     budget: &Budget,
 ) -> Option<Vec<(G::Move, Value)>> {
     if budget.deadline().is_none() || budget.cancelled() {
@@ -187,11 +194,14 @@ fn keep_proven<G: Game, S: Solver<G> + ?Sized>(
     // still being read is waited for.
     solver.wait_for_data(pos, &longer.capped(KEEP_CAP / 10));
     let value = solver.value(pos, &longer.capped(QUICK_VALUE));
-    if !matches!(value.outcome, Outcome::Win | Outcome::Draw) || !value.is_proven() {
+    let keeps = |moves: &[(G::Move, Value)]| {
+        moves
+            .iter()
+            .any(|(_, v)| v.is_proven() && v.outcome == value.outcome)
+    };
+    if !matches!(value.outcome, Outcome::Win | Outcome::Draw) || !value.is_proven() || keeps(best) {
         return None;
     }
     let best = best_moves(solver, pos, &longer);
-    best.iter()
-        .any(|(_, v)| v.is_proven() && v.outcome == value.outcome)
-        .then_some(best)
+    keeps(&best).then_some(best)
 }

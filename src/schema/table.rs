@@ -50,12 +50,8 @@ fn describe(v: &Value<'_>) -> String {
 
 /// Long values are cut in messages.
 fn clip(s: &str) -> String {
-    const MAX: usize = 40;
-    if s.chars().count() <= MAX {
-        s.to_string()
-    } else {
-        format!("{}…", s.chars().take(MAX).collect::<String>())
-    }
+    // 40 characters, then the ellipsis.
+    crate::text::clip(s, 41).into_owned()
 }
 
 /// Reads a whole number in `range` from a value; `field` names it in messages.

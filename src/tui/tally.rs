@@ -102,23 +102,16 @@ impl Tally {
         assisted: bool,
         result: Finish,
     ) -> (Self, Option<String>) {
-        let lock = match lock_beside(path) {
-            Ok(lock) => lock,
-            Err(e) => {
-                let (mut tally, _) = Self::load(path);
-                tally.record(ruleset, level, assisted, result);
-                return (
-                    tally,
-                    Some(format!(
-                        "could not save the tally to {}: {e}",
-                        visible(&path.display().to_string())
-                    )),
-                );
-            }
-        };
+        // Without the lock the game is counted in memory only: a save then
+        // could race another instance's and lose its games.
+        let lock = lock_beside(path);
         let (mut tally, mut note) = Self::load(path);
         tally.record(ruleset, level, assisted, result);
-        if let Err(e) = tally.save(path) {
+        let saved = match &lock {
+            Ok(_) => tally.save(path),
+            Err(e) => Err(std::io::Error::new(e.kind(), e.to_string())),
+        };
+        if let Err(e) = saved {
             note = Some(format!(
                 "could not save the tally to {}: {e}",
                 visible(&path.display().to_string())
