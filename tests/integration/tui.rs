@@ -940,3 +940,22 @@ fn the_title_fits_at_80_columns() {
         }
     }
 }
+
+/// A move typed while the computer thinks is dropped when the computer's
+/// move ends the game: nothing can be played, and q quits at once.
+#[test]
+fn a_typed_move_goes_when_the_computer_ends_the_game() {
+    let start = Start {
+        moves: Some("a1 b2 c3 b1".to_string()),
+        ..straight_into("tic-tac-toe", Player::First)
+    };
+    let mut app = app("typed-at-the-end", start);
+    keys(&mut app, "a3");
+    press(&mut app, KeyCode::Enter);
+    // The computer is to answer (with b3, its win): type meanwhile.
+    press(&mut app, KeyCode::Char('c'));
+    press(&mut app, KeyCode::Char('2'));
+    settle(&mut app);
+    assert_eq!(status(&app), Status::Won(Player::Second));
+    assert_eq!(state(&app).typed, "");
+}

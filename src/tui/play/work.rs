@@ -217,8 +217,12 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
                             self.arrived = Some((choice.mv, std::time::Instant::now()));
                             let typed = std::mem::take(&mut self.typed);
                             self.changed();
-                            // What the person typed meanwhile stays.
-                            self.typed = typed;
+                            // What the person typed meanwhile stays, unless
+                            // the move ended the game: nothing can be
+                            // played, and the keys are commands again.
+                            if !self.session.status().is_over() {
+                                self.typed = typed;
+                            }
                         }
                         Err(e) => {
                             self.stalled = true;
