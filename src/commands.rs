@@ -230,7 +230,7 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
     let mut out = out();
     let end = plain::run(&ruleset, setup, moves, &mut io::stdin().lock(), &mut out)
         .context("could not write the game")?;
-    if let End::Over(_, line) | End::Quit(line) = &end
+    if let End::Over(_, line) | End::Quit(line) | End::Resigned(line) = &end
         && !line.is_empty()
     {
         writeln!(
@@ -239,7 +239,7 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
         )?;
     }
     Ok(match end {
-        End::Over(..) | End::Quit(_) => ExitCode::SUCCESS,
+        End::Over(..) | End::Quit(_) | End::Resigned(_) => ExitCode::SUCCESS,
         End::InputEnded => ExitCode::FAILURE,
     })
 }

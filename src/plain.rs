@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::engine::Status;
 use crate::rules::Ruleset;
-use crate::session::{Setup, wording};
+use crate::session::{AnySession, Setup, wording};
 
 /// How a plain game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,11 +16,13 @@ pub enum End {
     Over(Status, String),
     /// The person quit; the moves played so far.
     Quit(String),
+    /// The person resigned (the computer wins); the moves played so far.
+    Resigned(String),
     InputEnded,
 }
 
 const HELP: &str = "Type a move, or: hint (the best move and why), moves (every move's result), \
-undo (take back your last move), help, quit.";
+undo (take back your last move), resign, help, quit.";
 
 /// The longest input line echoed back in an error.
 const ECHO_MAX: usize = 40;
@@ -39,17 +41,33 @@ pub fn run(
     let mut game = ruleset.session(setup);
     game.replay(moves)
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    play(ruleset, &mut *game, input, output)
+}
+
+/// Plays `game` (set up, its moves so far replayed) to its end or until
+/// the person leaves: the loop of [`run`], open to tests that look at the
+/// session afterwards.
+///
+/// # Errors
+/// Errors writing to `output`.
+pub fn play(
+    ruleset: &Ruleset,
+    game: &mut dyn AnySession,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> io::Result<End> {
+    let setup = game.setup();
     if ruleset.description.is_empty() {
         writeln!(output, "{}", ruleset.name)?;
     } else {
         writeln!(output, "{} — {}", ruleset.name, ruleset.description)?;
     }
-    let proven = game.start_value().is_proven();
+    game.prove_start();
+    let mut level = game.level_words();
     writeln!(
         output,
-        "You play {}; the computer plays at level {}.",
+        "You play {}; the computer plays at level {level}.",
         setup.human,
-        setup.level.describe(Some(proven))
     )?;
     writeln!(output, "{HELP}")?;
     let mut show_board = true;
@@ -80,6 +98,7 @@ pub fn run(
                             "note: not proven — no proof fits in the time budget, so this is the search's best move"
                         )?;
                     }
+                    say_level(game, &mut level, output)?;
                 }
                 None => {
                     writeln!(output, "error: the computer found no move")?;
@@ -119,10 +138,21 @@ pub fn run(
                 writeln!(output, "moves: {}", game.move_list().join(", "))?;
                 show_board = false;
             }
+            "resign" => {
+                writeln!(output, "you resign")?;
+                writeln!(output, "game over: computer wins")?;
+                return Ok(End::Resigned(game.history().join(" ")));
+            }
             "undo" => match game.undo_turn() {
                 0 => writeln!(output, "error: there is no move to take back")?,
-                1 => writeln!(output, "undone: 1 move")?,
-                n => writeln!(output, "undone: {n} moves")?,
+                1 => {
+                    writeln!(output, "undone: 1 move")?;
+                    say_level(game, &mut level, output)?;
+                }
+                n => {
+                    writeln!(output, "undone: {n} moves")?;
+                    say_level(game, &mut level, output)?;
+                }
             },
             text => match game.person_plays(text) {
                 Ok(coach) => {
@@ -144,4 +174,15 @@ pub fn run(
             },
         }
     }
+}
+
+/// Names the level again when the proof so far changed it (an unproven
+/// move of the computer, or one taken back), as the screen's header does.
+fn say_level(game: &dyn AnySession, said: &mut String, output: &mut dyn Write) -> io::Result<()> {
+    let now = game.level_words();
+    if now != *said {
+        writeln!(output, "level: now {now}")?;
+        *said = now;
+    }
+    Ok(())
 }

@@ -5,6 +5,8 @@
 
 use crate::engine::{Budget, Game, Outcome, Player, Solver, Status, Value, best_moves};
 
+use super::wording;
+
 /// What the coach says of a move that threw a result away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Coaching<M> {
@@ -44,6 +46,34 @@ pub fn review<G: Game, S: Solver<G> + ?Sized>(
         offered,
         left,
         better,
+    })
+}
+
+/// The coach's line on `mv` from `pos`, where the move gave ground.
+pub fn coach_words<G: Game, S: Solver<G> + ?Sized>(
+    solver: &S,
+    pos: &G,
+    mv: G::Move,
+    budget: &Budget,
+) -> Option<String> {
+    let c = review(solver, pos, mv, budget)?;
+    Some(wording::coach_line(&Coaching {
+        played: pos.format_move(c.played),
+        offered: c.offered,
+        left: c.left,
+        better: pos.format_move(c.better),
+    }))
+}
+
+/// A tip in one sentence.
+pub fn tip_words<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G, budget: &Budget) -> String {
+    let h = hint(solver, pos, budget);
+    wording::hint_line(&Hint {
+        value: h.value,
+        best: h.best.map(|(m, v)| (pos.format_move(m), v)),
+        reason: h.reason,
+        equals: h.equals,
+        legal: h.legal,
     })
 }
 

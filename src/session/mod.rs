@@ -8,6 +8,7 @@
 mod analysis;
 mod ask;
 mod job;
+pub mod turn;
 pub mod wording;
 
 use std::sync::Arc;
@@ -16,14 +17,13 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::engine::{
-    Budget, Choice, Game, Level, MoveError, Player, Solver, Status, Value, choose,
-};
+use crate::engine::{Budget, Game, Level, MoveError, Player, Solver, Status, Value};
 use crate::games::Family;
 
 pub use analysis::{Analysis, ReplayError};
-pub use ask::{Coaching, Hint, decided_at, hint, review};
+pub use ask::{Coaching, Hint, coach_words, decided_at, hint, review, tip_words};
 pub use job::{Job, Poll};
+pub use turn::{Ask, ProvenPlay, Record, Taken, Turn};
 
 /// The computer's time budget a question, unless the person sets another.
 pub const DEFAULT_THINK: Duration = Duration::from_millis(1000);
@@ -70,6 +70,15 @@ pub struct Session<F: Family> {
     rng: StdRng,
     /// Tips, undos or the values overlay were used.
     assisted: bool,
+    /// Whether the computer's play is proven, for the level's name.
+    proven: ProvenPlay,
+    /// Terms already explained in this game's tips and coach.
+    glossary: wording::Glossary,
+    /// A turn worked out but not yet shown: plain play hears the coach
+    /// before it sees the computer's move.
+    pending: Option<Turn<MoveOf<F>>>,
+    /// Every turn taken, for the tests that compare the front ends.
+    turns: Vec<Record>,
 }
 
 impl<F: Family> Session<F> {
@@ -83,6 +92,10 @@ impl<F: Family> Session<F> {
             rng: rng_for(setup.seed),
             setup,
             assisted: false,
+            proven: ProvenPlay::default(),
+            glossary: wording::Glossary::default(),
+            pending: None,
+            turns: Vec::new(),
         }
     }
 
@@ -160,6 +173,8 @@ impl<F: Family> Session<F> {
         let next = self.position().after(mv);
         self.positions.push(next);
         self.moves.push(mv);
+        self.proven.moved_on(self.moves.len());
+        self.pending = None;
         Ok(())
     }
 
@@ -187,6 +202,8 @@ impl<F: Family> Session<F> {
         if undone > 0 {
             self.assisted = true;
         }
+        self.proven.moved_on(self.moves.len());
+        self.pending = None;
         undone
     }
 
@@ -195,6 +212,80 @@ impl<F: Family> Session<F> {
         self.positions.truncate(1);
         self.moves.clear();
         self.assisted = false;
+        self.proven = ProvenPlay::from_start(self.proven.start());
+        self.glossary = wording::Glossary::default();
+        self.pending = None;
+        self.turns.clear();
+    }
+
+    /// Whether the start is proven, once known (it names the level).
+    pub const fn set_proven_start(&mut self, proven: bool) {
+        self.proven.set_start(proven);
+    }
+
+    /// Whether the computer's play in this game is proven.
+    #[must_use]
+    pub const fn proven_play(&self) -> &ProvenPlay {
+        &self.proven
+    }
+
+    /// The level as both front ends name it: "perfect" only where play
+    /// is proven.
+    #[must_use]
+    pub fn level_words(&self) -> String {
+        self.proven.describe(self.setup.level)
+    }
+
+    /// `text` (a tip or the coach's line) with the terms this game has not
+    /// explained yet explained.
+    pub fn explain(&mut self, text: &str) -> String {
+        self.glossary.explain(text)
+    }
+
+    /// The computer's turn, to be answered within one budget of
+    /// [`Session::budget`]; `reviewed` is the person's move just played
+    /// and the position it was played from, for the coach.
+    pub fn ask_turn(&mut self, reviewed: Option<(F::Game, MoveOf<F>)>) -> Ask<F> {
+        let rng = self.computer_to_move().then(|| self.fork_rng());
+        Ask::new(
+            Arc::clone(&self.solver),
+            reviewed,
+            self.position().clone(),
+            self.setup.level,
+            rng,
+            self.setup.think,
+        )
+    }
+
+    /// Applies a turn worked out for the position now: the coach's terms
+    /// explained, the computer's move played, the proof kept track of.
+    ///
+    /// # Errors
+    /// The computer's move is not legal here (nothing changes then).
+    pub fn take_turn(&mut self, turn: Turn<MoveOf<F>>) -> Result<Taken<MoveOf<F>>, MoveError> {
+        if let Some(choice) = &turn.choice {
+            self.play(choice.mv)?;
+            self.proven.computer_played(choice, self.moves.len());
+        }
+        let coach = turn.coach.as_deref().map(|c| self.glossary.explain(c));
+        self.turns.push(Record {
+            moves: self.moves.len(),
+            coach: coach.clone(),
+            remark: turn.remark.clone(),
+            level: self.level_words(),
+            plan: turn.plan,
+        });
+        Ok(Taken {
+            coach,
+            choice: turn.choice,
+            remark: turn.remark,
+        })
+    }
+
+    /// Every turn taken in this game.
+    #[must_use]
+    pub fn turns(&self) -> &[Record] {
+        &self.turns
     }
 
     /// The person used help (a tip, undo, the values overlay).
@@ -211,13 +302,6 @@ impl<F: Family> Session<F> {
     /// seeded game stays repeatable.
     pub fn fork_rng(&mut self) -> StdRng {
         StdRng::seed_from_u64(self.rng.random())
-    }
-
-    /// The computer's choice here, within `budget`.
-    pub fn computer_choice(&mut self, budget: &Budget) -> Option<Choice<MoveOf<F>>> {
-        let level = self.setup.level;
-        let pos = &self.positions[self.positions.len() - 1];
-        choose(&*self.solver, pos, level, &mut self.rng, budget)
     }
 
     /// Replays moves in notation, separated by white space.
@@ -254,8 +338,13 @@ pub trait AnySession: Send {
     fn to_move(&self) -> Player;
     fn setup(&self) -> Setup;
     fn history(&self) -> Vec<String>;
-    /// The value of the starting position, within one budget.
-    fn start_value(&self) -> Value;
+    /// The value of the starting position, within one budget; whether it
+    /// is proven names the level.
+    fn prove_start(&mut self) -> Value;
+    /// The level as the screen names it, from the proof so far.
+    fn level_words(&self) -> String;
+    /// Every turn taken.
+    fn turns(&self) -> &[Record];
     /// The position as plain text.
     fn board_text(&self) -> String;
     /// The legal moves for a prompt, or their number when too many to read.
@@ -301,8 +390,18 @@ impl<F: Family> AnySession for Session<F> {
         Session::history(self)
     }
 
-    fn start_value(&self) -> Value {
-        self.solver.value(&self.positions[0], &self.budget())
+    fn prove_start(&mut self) -> Value {
+        let value = self.solver.value(&self.positions[0], &self.budget());
+        self.set_proven_start(value.is_proven());
+        value
+    }
+
+    fn level_words(&self) -> String {
+        Session::level_words(self)
+    }
+
+    fn turns(&self) -> &[Record] {
+        Session::turns(self)
     }
 
     fn board_text(&self) -> String {
@@ -329,33 +428,38 @@ impl<F: Family> AnySession for Session<F> {
     }
 
     fn person_plays(&mut self, text: &str) -> Result<Option<String>, MoveError> {
-        let pos = self.position().clone();
-        let mv = pos.read_move(text)?;
-        let coach = review(&*self.solver, &pos, mv, &self.budget());
+        let before = self.position().clone();
+        let mv = before.read_move(text)?;
         self.play(mv)?;
-        Ok(coach.map(|c| {
-            wording::coach_line(&Coaching {
-                played: pos.format_move(c.played),
-                offered: c.offered,
-                left: c.left,
-                better: pos.format_move(c.better),
-            })
-        }))
+        // The whole turn at once, as the screen works it out; the coach is
+        // heard now, the computer's move is played by `computer_plays`.
+        let mut turn = self.ask_turn(Some((before, mv))).answer(&self.budget());
+        turn.coach = turn.coach.map(|c| self.explain(&c));
+        let coach = turn.coach.clone();
+        if turn.plan.replies {
+            self.pending = Some(turn);
+        } else {
+            self.take_turn(turn)?;
+        }
+        Ok(coach)
     }
 
     fn computer_plays(&mut self) -> Option<Played> {
-        let budget = self.budget();
-        let choice = self.computer_choice(&budget)?;
-        let text = self.position().format_move(choice.mv);
-        let remark = (!choice.random)
-            .then(|| self.solver.remark(self.position(), choice.mv, &budget))
-            .flatten();
-        self.play(choice.mv).ok()?;
+        if !self.computer_to_move() {
+            return None;
+        }
+        let turn = match self.pending.take() {
+            Some(turn) => turn,
+            None => self.ask_turn(None).answer(&self.budget()),
+        };
+        let pos = self.position().clone();
+        let taken = self.take_turn(turn).ok()?;
+        let choice = taken.choice?;
         Some(Played {
-            text,
+            text: pos.format_move(choice.mv),
             value: choice.value,
             random: choice.random,
-            remark,
+            remark: taken.remark,
         })
     }
 
@@ -365,15 +469,8 @@ impl<F: Family> AnySession for Session<F> {
 
     fn hint(&mut self) -> String {
         self.assisted = true;
-        let pos = self.position();
-        let h = hint(&*self.solver, pos, &self.budget());
-        wording::hint_line(&Hint {
-            value: h.value,
-            best: h.best.map(|(m, v)| (pos.format_move(m), v)),
-            reason: h.reason,
-            equals: h.equals,
-            legal: h.legal,
-        })
+        let tip = tip_words(&*self.solver, self.position(), &self.budget());
+        self.explain(&tip)
     }
 
     fn move_list(&mut self) -> Vec<String> {

@@ -14,4 +14,5 @@ mod nim;
 mod support;
 mod tmux;
 mod tui;
+mod turns;
 mod words;

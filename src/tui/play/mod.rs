@@ -16,7 +16,7 @@ use ratatui::layout::Rect;
 
 use crate::engine::{Game, Player, Solver, Status};
 use crate::games::Family;
-use crate::session::{Job, Session, Setup, wording};
+use crate::session::{Job, Record, Session, Setup, wording};
 
 use super::boards::{BoardView, Dir, MoveOf, Values};
 use super::keys;
@@ -84,6 +84,8 @@ pub struct PlayState {
     pub thinking: bool,
     /// The game has been helped (a tip, an undo, the values overlay).
     pub assisted: bool,
+    /// Every turn of the computer so far, as the session recorded it.
+    pub turns: Vec<Record>,
 }
 
 /// How the play screen starts.
@@ -190,15 +192,6 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     /// The move that decided the game, once over and worked out: `Some(None)`
     /// when it could not be proven.
     decided: Option<Option<usize>>,
-    /// Whether the start was proven (`None`: not known yet).
-    proven_start: Option<bool>,
-    /// The computer has played a move in this game at full strength that
-    /// no proof backed (the budget ran out first): from then on, until
-    /// that move is taken back, the level is not called perfect. The
-    /// number of moves the game held once the first such move was played.
-    unproven_reply: Option<usize>,
-    /// The computer's last move is such a move.
-    last_unproven: bool,
     pause: Duration,
     reported: bool,
     moved_at: Instant,
@@ -213,8 +206,6 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     /// out beside the screen when the game begins.
     idea: Option<Vec<String>>,
     idea_job: Option<Job<Vec<String>>>,
-    /// Terms already explained in this game's tips and coach.
-    glossary: wording::Glossary,
 }
 
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
@@ -226,7 +217,10 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
     }
 
     #[must_use]
-    pub fn new(session: Session<F>, options: ScreenOptions) -> Self {
+    pub fn new(mut session: Session<F>, options: ScreenOptions) -> Self {
+        if let Some(proven) = options.proven_start {
+            session.set_proven_start(proven);
+        }
         let view = V::default();
         let cursor = view.first(session.position());
         Self {
@@ -246,9 +240,6 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             values: None,
             work: None,
             decided: None,
-            proven_start: options.proven_start,
-            unproven_reply: None,
-            last_unproven: false,
             pause: options.pause,
             reported: false,
             moved_at: Instant::now(),
@@ -257,7 +248,6 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             queued: false,
             idea: None,
             idea_job: None,
-            glossary: wording::Glossary::default(),
         }
     }
 
@@ -297,25 +287,9 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         &self.session
     }
 
-    /// Whether play is proven: the start is, and so is every move the
-    /// computer has made at full strength (`None`: not known yet).
-    fn proven_play(&self) -> Option<bool> {
-        if self.unproven_reply.is_some() {
-            Some(false)
-        } else {
-            self.proven_start
-        }
-    }
-
-    /// The level as the screen names it: "perfect" only where play is
-    /// proven.
-    fn level_words(&self) -> String {
-        self.session.setup().level.describe(self.proven_play())
-    }
-
     /// The level for the header line.
     fn level_short(&self) -> String {
-        self.session.setup().level.short(self.proven_play())
+        self.session.proven_play().short(self.session.setup().level)
     }
 
     fn human_turn(&self) -> bool {
@@ -346,7 +320,6 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.coach = None;
         self.remark = None;
         self.last_computer = None;
-        self.last_unproven = false;
         self.changed();
         self.moved_at = Instant::now();
         self.arrived = Some((mv, self.moved_at));
@@ -360,7 +333,8 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             return;
         }
         if !self.human_turn() {
-            if self.waiting_for_reply() && !self.typed.is_empty() {
+            let computer_next = self.waiting_for_reply() || self.session.computer_to_move();
+            if computer_next && !self.typed.is_empty() {
                 self.queued = true;
                 self.message = Some(format!(
                     "'{}' is kept: it is played when the computer has moved",
@@ -442,9 +416,6 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.coach = None;
         self.remark = None;
         self.last_computer = None;
-        self.last_unproven = false;
-        let played = self.session.moves().len();
-        self.unproven_reply = self.unproven_reply.filter(|&at| at <= played);
         self.arrived = None;
         self.changed();
     }
@@ -454,7 +425,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         let rules = self.session.rules().clone();
         let show = self.show_values;
         let options = ScreenOptions {
-            proven_start: self.proven_start,
+            proven_start: self.session.proven_play().start(),
             pause: self.pause,
         };
         *self = Self::new(Session::new(&rules, setup), options);
@@ -491,10 +462,12 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         if self.work.is_some() || self.stalled || self.resigned {
             return;
         }
-        if self.session.computer_to_move() {
-            self.work = Some(Work::reply(&mut self.session, None));
-        } else if self.proven_start.is_none() {
+        // Whether the start is proven comes first: it names the level of
+        // every turn, as in plain play (the setup screen usually knows it).
+        if self.session.proven_play().start().is_none() {
             self.work = Some(Work::start(&self.session));
+        } else if self.session.computer_to_move() {
+            self.work = Some(Work::reply(&mut self.session, None));
         } else if self.session.status().is_over() && self.decided.is_none() {
             self.work = Some(Work::decided(&self.session));
         } else if self.show_values && self.values.is_none() && self.session.human_to_move() {
@@ -524,9 +497,8 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             finish,
             level: self
                 .session
-                .setup()
-                .level
-                .tally_name(self.proven_play())
+                .proven_play()
+                .tally_name(self.session.setup().level)
                 .to_string(),
             assisted: self.session.assisted(),
         }
@@ -782,7 +754,7 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
             history: self.session.history(),
             status: Some(self.session.status()),
             human: Some(self.session.setup().human),
-            level: self.level_words(),
+            level: self.session.level_words(),
             message: self.message.clone(),
             coach: self.coach.clone(),
             hint: self.hint.clone(),
@@ -795,6 +767,7 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
             typed: self.typed.clone(),
             thinking: self.work.is_some(),
             assisted: self.session.assisted(),
+            turns: self.session.turns().to_vec(),
         }
     }
 }

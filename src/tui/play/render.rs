@@ -178,13 +178,13 @@ fn side_panel<F: Family, V: BoardView<F>>(
         lines.push(Line::styled("? shows the idea behind it.", t.key));
         lines.push(Line::raw(""));
     }
-    if play.proven_start == Some(false) {
+    if play.session.proven_play().start() == Some(false) {
         lines.push(Line::styled(
             "Not proven: this board is too large to solve from the start in time. The computer plays its strongest move; values it cannot prove show as unknown.",
             t.warning,
         ));
         lines.push(Line::raw(""));
-    } else if play.last_unproven {
+    } else if play.session.proven_play().last_unproven() {
         lines.push(Line::styled(
             "Not proven: no proof of this position fit in the time budget, so the computer played the strongest move its search found.",
             t.warning,

@@ -5,20 +5,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::{Choice, Game, Solver, choose};
+use crate::engine::Solver;
 use crate::games::Family;
-use crate::session::{Coaching, Hint, Job, Poll, Session, decided_at, hint, review, wording};
+use crate::session::{Job, Poll, Session, Turn, decided_at, tip_words};
 
 use super::super::boards::{BoardView, MoveOf, Values};
 use super::Playing;
 
 enum Answer<M: std::hash::Hash + Eq> {
-    Reply {
-        coach: Option<String>,
-        choice: Option<Choice<M>>,
-        /// What the computer says as it plays.
-        remark: Option<String>,
-    },
+    Reply(Turn<M>),
     Hint(String),
     Values(Values<M>),
     Decided(Option<usize>),
@@ -80,34 +75,15 @@ impl<F: Family> Work<F> {
     /// The computer's turn; `reviewed` is the person's move just played
     /// (and the position it was played from), for the coach.
     pub(super) fn reply(session: &mut Session<F>, reviewed: Option<(F::Game, MoveOf<F>)>) -> Self {
-        let solver = Arc::clone(session.solver());
-        let pos = session.position().clone();
-        let level = session.setup().level;
-        let computer = session.computer_to_move();
-        let mut rng = computer.then(|| session.fork_rng());
+        let ask = session.ask_turn(reviewed);
+        let task = if ask.replies() {
+            Task::Reply
+        } else {
+            Task::Review
+        };
         let job = Job::spawn(session.budget(), move |budget| {
-            let coach = reviewed.and_then(|(before, mv)| {
-                let c = review(&*solver, &before, mv, &budget.share(0.4))?;
-                Some(wording::coach_line(&Coaching {
-                    played: before.format_move(c.played),
-                    offered: c.offered,
-                    left: c.left,
-                    better: before.format_move(c.better),
-                }))
-            });
-            let choice = rng
-                .as_mut()
-                .and_then(|rng| choose(&*solver, &pos, level, rng, budget));
-            let remark = choice
-                .filter(|c| !c.random)
-                .and_then(|c| solver.remark(&pos, c.mv, budget));
-            Answer::Reply {
-                coach,
-                choice,
-                remark,
-            }
+            Answer::Reply(ask.answer(budget))
         });
-        let task = if computer { Task::Reply } else { Task::Review };
         Self::new(session, task, job)
     }
 
@@ -115,14 +91,7 @@ impl<F: Family> Work<F> {
         let solver = Arc::clone(session.solver());
         let pos = session.position().clone();
         let job = Job::spawn(session.budget(), move |budget| {
-            let h = hint(&*solver, &pos, budget);
-            Answer::Hint(wording::hint_line(&Hint {
-                value: h.value,
-                best: h.best.map(|(m, v)| (pos.format_move(m), v)),
-                reason: h.reason,
-                equals: h.equals,
-                legal: h.legal,
-            }))
+            Answer::Hint(tip_words(&*solver, &pos, budget))
         });
         Self::new(session, Task::Hint, job)
     }
@@ -185,7 +154,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         };
         if let Answer::Start(proven) = answer {
             // About the start: true whatever has been played since.
-            self.proven_start = Some(proven);
+            self.session.set_proven_start(proven);
             return;
         }
         let current =
@@ -194,47 +163,44 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             return;
         }
         match answer {
-            Answer::Reply {
-                coach,
-                choice,
-                remark,
-            } => {
-                if coach.is_some() {
-                    self.coach = coach.map(|c| self.glossary.explain(&c));
-                }
-                self.remark = remark;
-                if self.message.as_deref() == Some(super::WAIT) {
-                    self.message = None;
-                }
-                if let Some(choice) = choice {
-                    match self.session.play(choice.mv) {
-                        Ok(()) => {
-                            self.last_computer = Some(choice.mv);
-                            self.last_unproven = !choice.random && !choice.value.is_proven();
-                            if self.last_unproven && self.unproven_reply.is_none() {
-                                self.unproven_reply = Some(self.session.moves().len());
-                            }
-                            self.arrived = Some((choice.mv, std::time::Instant::now()));
-                            let typed = std::mem::take(&mut self.typed);
-                            self.changed();
-                            // What the person typed meanwhile stays, unless
-                            // the move ended the game: nothing can be
-                            // played, and the keys are commands again.
-                            if !self.session.status().is_over() {
-                                self.typed = typed;
-                            }
-                        }
-                        Err(e) => {
-                            self.stalled = true;
-                            self.message = Some(format!("the computer's move failed: {e}"));
-                        }
-                    }
-                }
-            }
-            Answer::Hint(text) => self.hint = Some(self.glossary.explain(&text)),
+            Answer::Reply(turn) => self.take_turn(turn),
+            Answer::Hint(text) => self.hint = Some(self.session.explain(&text)),
             Answer::Values(values) => self.values = Some(values),
             Answer::Decided(d) => self.decided = Some(d),
             Answer::Start(_) => {}
+        }
+    }
+}
+
+impl<F: Family, V: BoardView<F>> Playing<F, V> {
+    /// Shows the computer's turn and plays its move.
+    fn take_turn(&mut self, turn: Turn<MoveOf<F>>) {
+        let taken = match self.session.take_turn(turn) {
+            Ok(taken) => taken,
+            Err(e) => {
+                self.stalled = true;
+                self.message = Some(format!("the computer's move failed: {e}"));
+                return;
+            }
+        };
+        if taken.coach.is_some() {
+            self.coach = taken.coach;
+        }
+        self.remark = taken.remark;
+        if self.message.as_deref() == Some(super::WAIT) {
+            self.message = None;
+        }
+        let Some(choice) = taken.choice else {
+            return;
+        };
+        self.last_computer = Some(choice.mv);
+        self.arrived = Some((choice.mv, std::time::Instant::now()));
+        let typed = std::mem::take(&mut self.typed);
+        self.changed();
+        // What the person typed meanwhile stays, unless the move ended the
+        // game: nothing can be played, and the keys are commands again.
+        if !self.session.status().is_over() {
+            self.typed = typed;
         }
     }
 }
