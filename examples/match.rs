@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use rand::RngExt;
 use unbeatable::engine::{Budget, Game, Level, Player, Status, choose};
-use unbeatable::games::mnk::{Geometry, MnkGame, MnkSolver, baseline};
+use unbeatable::games::mnk::beyond::baseline;
+use unbeatable::games::mnk::{Geometry, MnkGame, MnkSolver};
 use unbeatable::session::rng_for;
 
 fn main() {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use unbeatable::engine::{Budget, Game, Outcome, Solver};
 use unbeatable::games::Family;
 use unbeatable::games::mnk::book::Book;
-use unbeatable::games::mnk::tt::WIN;
+use unbeatable::games::mnk::exact::tt::WIN;
 use unbeatable::games::mnk::{Mnk, MnkGame, MnkSolver, Rules};
 
 use crate::mnk::{agrees_on_every_position, play};
@@ -199,7 +199,7 @@ fn connect_four_book_holds_one_ply_deep() {
     use std::sync::Arc;
     use unbeatable::engine::Budget;
     use unbeatable::games::mnk::book;
-    use unbeatable::games::mnk::tt::WIN;
+    use unbeatable::games::mnk::exact::tt::WIN;
     use unbeatable::games::mnk::{Geometry, MnkSolver};
     let geo = Arc::new(Geometry::with_gravity(7, 6, 4, true));
     let shipped = book::builtin(&geo);
@@ -355,7 +355,7 @@ fn shipped_layer_is_complete_and_exact(stones: u32, positions: usize, samples: u
 /// A child's score (relative to the child) one ply further from the end,
 /// as its parent sees the distance.
 fn to_parent(score: i32) -> i32 {
-    use unbeatable::games::mnk::tt::WIN;
+    use unbeatable::games::mnk::exact::tt::WIN;
     if score > WIN / 2 {
         score - 1
     } else if score < -WIN / 2 {
@@ -496,7 +496,7 @@ const BOUND_BOARDS: [(usize, usize, usize); 5] =
 /// Every position of a small gravity board that is not over, with the
 /// search's column bits of the player to move's stones and of all stones.
 fn bound_cases(w: usize, h: usize, k: usize) -> Vec<(MnkGame, u64, u64)> {
-    use unbeatable::games::mnk::gravity::Shape;
+    use unbeatable::games::mnk::connect::Shape;
     let rules = gravity(w, h, k);
     let shape = Shape::new(w, h, k).expect("a small board fits");
     every_position(&Mnk::start(&rules), |p| (p.x, p.o))
@@ -518,10 +518,10 @@ fn bound_cases(w: usize, h: usize, k: usize) -> Vec<(MnkGame, u64, u64)> {
 /// apply to some positions of each board, the follower winning in some,
 /// or the check proves nothing.
 fn claimeven_rule_holds(
-    rule: impl Fn(&unbeatable::games::mnk::gravity::Shape, u64, u64) -> Option<bool>,
+    rule: impl Fn(&unbeatable::games::mnk::connect::Shape, u64, u64) -> Option<bool>,
 ) {
     use unbeatable::engine::ReferenceSolver;
-    use unbeatable::games::mnk::gravity::Shape;
+    use unbeatable::games::mnk::connect::Shape;
     let reference = ReferenceSolver::new();
     for (w, h, k) in BOUND_BOARDS {
         let shape = Shape::new(w, h, k).expect("a small board fits");
@@ -594,7 +594,7 @@ fn claimeven_with_pairs_of_odd_columns_never_denies_a_win() {
 #[test]
 fn an_odd_threat_with_zugzwang_wins_on_small_gravity_boards() {
     use unbeatable::engine::ReferenceSolver;
-    use unbeatable::games::mnk::gravity::Shape;
+    use unbeatable::games::mnk::connect::Shape;
     let reference = ReferenceSolver::new();
     // Two pairs need five columns: 5×4 has some.
     let mut two_pairs = 0;

@@ -324,7 +324,7 @@ fn the_book_command_resumes_and_keeps_other_files() {
 /// it was.
 #[test]
 fn the_book_command_makes_a_layer_and_resumes_it() {
-    use unbeatable::games::mnk::layer::Layer;
+    use unbeatable::games::mnk::book::layer::Layer;
     let dir = std::env::temp_dir().join(format!("unbeatable-layer-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let layer = |depth: &str, out: &std::path::Path| {
@@ -431,7 +431,7 @@ fn fast_solver_agrees_with_reference_on_random_positions_of_larger_boards() {
 /// enough to solve.
 #[test]
 fn threat_search_claims_hold_against_the_exact_solver() {
-    use unbeatable::games::mnk::{strength, threats::Threats};
+    use unbeatable::games::mnk::beyond::{Threats, strength};
     let mut rng = rng_for(Some(12));
     let mut wins = 0;
     let mut losses = 0;
@@ -513,7 +513,7 @@ fn past_the_proof_the_computer_takes_and_stops_wins_by_fours() {
     let choice = choose(&solver, &pos, Level::Perfect, &mut rng, &budget()).unwrap();
     let after = pos.after(choice.mv);
     let threats = {
-        use unbeatable::games::mnk::threats::Threats;
+        use unbeatable::games::mnk::beyond::threats::Threats;
         let mut board = after.board();
         let mut line = Vec::new();
         Threats::new(&mut board, &unlimited()).vcf(0, 24, &mut line)

@@ -3,8 +3,9 @@
 
 use crate::engine::{Budget, Game, Player, Solver};
 
-use super::distance::Known;
-use super::{MnkGame, MnkSolver};
+use super::MnkGame;
+use super::MnkSolver;
+use super::exact::distance::Known;
 
 fn cells(pos: &MnkGame, cells: &[usize]) -> String {
     let names: Vec<String> = cells.iter().map(|&c| pos.geo.cell_name(c)).collect();

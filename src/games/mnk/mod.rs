@@ -1,25 +1,15 @@
 //! mnk — tic-tac-toe and larger m,n,k boards (docs/design.md §1).
 
-pub mod baseline;
+pub mod beyond;
 pub mod book;
 pub mod cells;
-pub mod distance;
+pub mod connect;
+pub mod exact;
 mod explain;
-mod explain_gravity;
 mod game;
 mod geometry;
-pub mod gravity;
-mod gravity_strength;
-mod keeps_win;
-pub mod layer;
-mod layer_build;
-mod pairing;
-pub mod search;
 mod solver;
 pub mod stones;
-pub mod strength;
-pub mod threats;
-pub mod tt;
 mod window_set;
 
 use std::sync::Arc;
@@ -97,12 +87,12 @@ impl Family for Mnk {
             );
             ok = false;
         }
-        if gravity && ok && w * (h + 1) > gravity::MAX_BITS {
+        if gravity && ok && w * (h + 1) > connect::MAX_BITS {
             t.problem(
                 t.span(),
                 format!(
                     "a gravity board of {w}×{h} is too large: its columns, each with a spare cell on top, must fit in {} cells (width × (height + 1) is {}); 7×6, 8×7 and 9×6 fit",
-                    gravity::MAX_BITS,
+                    connect::MAX_BITS,
                     w * (h + 1)
                 ),
             );
@@ -222,7 +212,7 @@ impl Family for Mnk {
 fn make_layer(geo: &Arc<Geometry>, job: super::BookJob<'_>) -> Result<super::MadeBook, String> {
     let resume = match job.resume {
         None => None,
-        Some(text) => match layer::Layer::parse(geo, text) {
+        Some(text) => match book::layer::Layer::parse(geo, text) {
             Some(l) if l.stones == job.depth => Some(l),
             _ => {
                 return Err(format!(
@@ -233,7 +223,7 @@ fn make_layer(geo: &Arc<Geometry>, job: super::BookJob<'_>) -> Result<super::Mad
             }
         },
     };
-    let plan = layer_build::Plan {
+    let plan = book::layer_build::Plan {
         stones: job.depth,
         threads: job.threads,
         save_every: std::time::Duration::from_secs(60),
@@ -243,7 +233,7 @@ fn make_layer(geo: &Arc<Geometry>, job: super::BookJob<'_>) -> Result<super::Mad
     // The layers before this one are proven and tested (each with a
     // sample re-proven with no book): their bounds make the build faster.
     let trusted = book::builtin(geo).below(job.depth);
-    let made = layer_build::make(
+    let made = book::layer_build::make(
         geo,
         &plan,
         resume,

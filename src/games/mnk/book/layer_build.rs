@@ -7,10 +7,12 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::book::{Book, run_each};
-use super::layer::{Layer, positions};
-use super::{Geometry, MnkGame, MnkSolver};
 use crate::engine::{Budget, Game as _};
+use crate::games::mnk::Geometry;
+use crate::games::mnk::MnkGame;
+use crate::games::mnk::MnkSolver;
+use crate::games::mnk::book::layer::{Layer, positions};
+use crate::games::mnk::book::{Book, run_each};
 
 /// What `make` is asked for.
 #[derive(Clone, Copy, Debug)]
@@ -130,8 +132,8 @@ mod tests {
 
     use super::{Plan, make};
     use crate::engine::{Budget, Solver as _};
+    use crate::games::mnk::book::layer::Lazy;
     use crate::games::mnk::book::{Book, next_layer};
-    use crate::games::mnk::layer::Lazy;
     use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
 
     /// A layer of 4×4 k=3 with gravity, made on two threads, trusting the

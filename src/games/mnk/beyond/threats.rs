@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use crate::engine::Budget;
 
-use super::cells::Board;
+use crate::games::mnk::cells::Board;
 
 /// Searches of one position, sharing what failed.
 pub struct Threats<'s, 'a> {

@@ -2,7 +2,7 @@
 //! win or loss is, for any search that answers "is the value within this
 //! window?" (the free boards' search and the gravity boards' search).
 
-use super::tt::WIN;
+use crate::games::mnk::exact::tt::WIN;
 
 /// What `solve` asks of a search: a position's value within a window.
 pub trait Windowed {

@@ -9,9 +9,10 @@
 
 use crate::engine::{Budget, Game, Player};
 
-use super::distance::Known;
-use super::gravity::{OddThreat, Shape};
-use super::{MnkGame, MnkSolver};
+use crate::games::mnk::MnkGame;
+use crate::games::mnk::MnkSolver;
+use crate::games::mnk::connect::{OddThreat, Shape};
+use crate::games::mnk::exact::distance::Known;
 
 fn mark(p: Player) -> &'static str {
     match p {

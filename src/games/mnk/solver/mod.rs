@@ -8,16 +8,18 @@ use std::time::Duration;
 
 use crate::engine::{Budget, Game, Judged, MoveResults, Outcome, Solver, Status, Value};
 
-use super::book::{self, Book};
-use super::distance::{self, Known, Prior};
-use super::gravity::{GravitySearch, Shape};
-use super::gravity_strength;
-use super::keeps_win::{Keeps, keeps_win};
-use super::search::Search;
-use super::strength;
-use super::threats::Threats;
-use super::tt::{Tt, WIN};
-use super::{EXACT_CELLS, Geometry, MnkGame};
+use crate::games::mnk::EXACT_CELLS;
+use crate::games::mnk::Geometry;
+use crate::games::mnk::MnkGame;
+use crate::games::mnk::beyond::strength;
+use crate::games::mnk::beyond::threats::Threats;
+use crate::games::mnk::book::{self, Book};
+use crate::games::mnk::connect;
+use crate::games::mnk::connect::{GravitySearch, Shape};
+use crate::games::mnk::exact::distance::{self, Known, Prior};
+use crate::games::mnk::exact::keeps_win::{Keeps, keeps_win};
+use crate::games::mnk::exact::search::Search;
+use crate::games::mnk::exact::tt::{Tt, WIN};
 
 /// Short wins looked for first on gravity boards (see `distance::solve_known`).
 const GRAVITY_QUICK_PLIES: i32 = 13;
@@ -603,7 +605,7 @@ impl MnkSolver {
         match &self.shape {
             Some(shape) => {
                 let (x, o) = pos.bits();
-                (gravity_strength::estimate(shape, x, o, budget), Vec::new())
+                (connect::strength::estimate(shape, x, o, budget), Vec::new())
             }
             None => {
                 let advice = strength::advise(&mut pos.board(), budget);
@@ -641,7 +643,7 @@ impl MnkSolver {
     /// end the game, each with the estimate of the playing search.
     fn estimated(pos: &MnkGame, shape: &Shape, budget: &Budget) -> Vec<Judged<usize>> {
         let (x, o) = pos.bits();
-        let estimates = gravity_strength::estimate(shape, x, o, budget);
+        let estimates = connect::strength::estimate(shape, x, o, budget);
         pos.moves()
             .map(|mv| Judged {
                 mv,
@@ -887,16 +889,16 @@ impl Solver<MnkGame> for MnkSolver {
 
     fn explain(&self, pos: &MnkGame, budget: &Budget) -> Vec<String> {
         if let Some(shape) = &self.shape {
-            return super::explain_gravity::explain(self, shape, pos, budget);
+            return crate::games::mnk::connect::explain::explain(self, shape, pos, budget);
         }
-        super::explain::explain(self, pos, budget)
+        crate::games::mnk::explain::explain(self, pos, budget)
     }
 
     fn reason(&self, pos: &MnkGame, mv: usize, budget: &Budget) -> Option<String> {
         if let Some(shape) = &self.shape {
-            return super::explain_gravity::reason(shape, pos, mv);
+            return crate::games::mnk::connect::explain::reason(shape, pos, mv);
         }
-        super::explain::reason(self, pos, mv, budget)
+        crate::games::mnk::explain::reason(self, pos, mv, budget)
     }
 }
 

@@ -3,7 +3,7 @@
 //! each side can still complete. Kept as the opponent the stronger engine
 //! is measured against (`examples/match.rs`).
 
-use super::cells::Board;
+use crate::games::mnk::cells::Board;
 
 /// Weights of a window by how many stones of one side (and none of the
 /// other) it holds.

@@ -17,11 +17,11 @@
 
 use crate::engine::Budget;
 
-use super::Geometry;
-use super::book::Book;
-use super::distance::{self, Windowed};
-use super::pairing;
-use super::tt::{INF, Probe, Tt, WIN, to_root};
+use crate::games::mnk::Geometry;
+use crate::games::mnk::book::Book;
+use crate::games::mnk::exact::distance::{self, Windowed};
+use crate::games::mnk::exact::pairing;
+use crate::games::mnk::exact::tt::{INF, Probe, Tt, WIN, to_root};
 
 /// Weights of a line by how many stones of one side (and none of the
 /// other) it holds: for ordering moves.

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 
 use crate::engine::Budget;
 
-use super::cells::Board;
-use super::threats::Threats;
+use crate::games::mnk::beyond::threats::Threats;
+use crate::games::mnk::cells::Board;
 
 /// What the computer knows of a position it cannot prove.
 #[derive(Clone, Debug, Default)]
@@ -431,8 +431,8 @@ fn guard(
 
 #[cfg(test)]
 mod tests {
-    use super::super::Geometry;
     use super::{Board, Budget, refute};
+    use crate::games::mnk::Geometry;
 
     #[test]
     fn a_choice_that_ignores_an_open_three_is_refuted_and_a_block_is_kept() {

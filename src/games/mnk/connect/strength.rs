@@ -10,7 +10,7 @@
 
 use crate::engine::Budget;
 
-use super::gravity::{Shape, Turn};
+use crate::games::mnk::connect::{Shape, Turn};
 
 /// Scores of won and lost positions, beyond every estimate.
 const DECIDED: i64 = 1 << 40;

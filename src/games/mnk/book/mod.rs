@@ -6,9 +6,12 @@ use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use super::Geometry;
-use super::layer::{Layer, Lazy};
+pub mod layer;
+pub mod layer_build;
+
 use crate::engine::Game as _;
+use crate::games::mnk::Geometry;
+use layer::{Layer, Lazy};
 
 /// Exact scores (relative to the position, see `tt::WIN`) by canonical
 /// `(x, o)` bitboards.
@@ -282,7 +285,7 @@ pub fn make<E>(
     let threads = plan.threads.max(1);
     let solvers: Vec<_> = (0..threads)
         .map(|_| {
-            super::MnkSolver::with_book(std::sync::Arc::clone(geo), Book::default())
+            crate::games::mnk::MnkSolver::with_book(std::sync::Arc::clone(geo), Book::default())
                 .with_table_bits(BUILD_TABLE_BITS)
         })
         .collect();
@@ -371,7 +374,7 @@ pub fn parents(geo: &Geometry, x: u64, o: u64) -> Vec<(u64, u64)> {
 
 /// What a layer of the build works on.
 struct Build<'a> {
-    solvers: &'a [super::MnkSolver],
+    solvers: &'a [crate::games::mnk::MnkSolver],
     plan: &'a Plan,
     /// Every score proven in this run, kept or not: the walk needs them.
     known: &'a mut HashMap<(u64, u64), i32>,
@@ -492,12 +495,13 @@ impl Build<'_> {
                 tally.done += 1;
                 if let Some(mv) = mv {
                     let child =
-                        super::MnkGame::from_bits(std::sync::Arc::clone(geo), p.0, p.1).after(mv);
+                        crate::games::mnk::MnkGame::from_bits(std::sync::Arc::clone(geo), p.0, p.1)
+                            .after(mv);
                     let (x, o) = child.bits();
                     let c = geo.canonical(x, o).0;
                     best.insert(p, c);
                     if open(&c) {
-                        let score = super::solver::child_target(scores[&p]);
+                        let score = crate::games::mnk::solver::child_target(scores[&p]);
                         known.insert(c, score);
                         book.put(c, score);
                         tally.kept += 1;
@@ -529,8 +533,9 @@ impl Build<'_> {
     /// the book holds at a best move's score.
     fn kept_best(&self, p: (u64, u64), score: i32) -> Option<(u64, u64)> {
         let solver = &self.solvers[0];
-        let target = super::solver::child_target(score);
-        let pos = super::MnkGame::from_bits(std::sync::Arc::clone(&solver.geo), p.0, p.1);
+        let target = crate::games::mnk::solver::child_target(score);
+        let pos =
+            crate::games::mnk::MnkGame::from_bits(std::sync::Arc::clone(&solver.geo), p.0, p.1);
         solver.moves_to_prove(&pos).into_iter().find_map(|mv| {
             let (x, o) = pos.after(mv).bits();
             let c = solver.geo.canonical(x, o).0;
@@ -567,7 +572,7 @@ fn now_and_then<E>(
 /// own, handing each result to `each` on this thread with whether to keep
 /// it (see `proven_fresh`); stops early when `each` says `false`.
 fn prove_all(
-    solvers: &[super::MnkSolver],
+    solvers: &[crate::games::mnk::MnkSolver],
     todo: &[(u64, u64)],
     keep_over: Duration,
     each: impl FnMut((u64, u64), (Option<i32>, bool)) -> bool,
@@ -589,9 +594,9 @@ fn prove_all(
 /// there are `solvers`, each with its own, handing each result to `each`
 /// on this thread; stops early when `each` says `false`.
 fn run_all<R: Send>(
-    solvers: &[super::MnkSolver],
+    solvers: &[crate::games::mnk::MnkSolver],
     todo: &[(u64, u64)],
-    work: impl Fn(&super::MnkSolver, &super::MnkGame) -> R + Sync,
+    work: impl Fn(&crate::games::mnk::MnkSolver, &crate::games::mnk::MnkGame) -> R + Sync,
     mut each: impl FnMut((u64, u64), R) -> bool,
 ) {
     run_each(
@@ -600,7 +605,7 @@ fn run_all<R: Send>(
         |solver, &(x, o)| {
             work(
                 solver,
-                &super::MnkGame::from_bits(std::sync::Arc::clone(&solver.geo), x, o),
+                &crate::games::mnk::MnkGame::from_bits(std::sync::Arc::clone(&solver.geo), x, o),
             )
         },
         |&pos, result| each(pos, result),
@@ -611,9 +616,9 @@ fn run_all<R: Send>(
 /// `solvers`, each with its own, handing each result to `each` on this
 /// thread; stops early when `each` says `false`.
 pub(super) fn run_each<T: Sync, R: Send>(
-    solvers: &[super::MnkSolver],
+    solvers: &[crate::games::mnk::MnkSolver],
     todo: &[T],
-    work: impl Fn(&super::MnkSolver, &T) -> R + Sync,
+    work: impl Fn(&crate::games::mnk::MnkSolver, &T) -> R + Sync,
     mut each: impl FnMut(&T, R) -> bool,
 ) {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -649,8 +654,9 @@ pub(super) fn run_each<T: Sync, R: Send>(
 /// uses), proves `pos` within `within`. A build's own table is warm with
 /// the proofs before: a position it proves at once may still take play
 /// minutes, and must then be kept.
-fn proven_fresh(pos: &super::MnkGame, within: Duration) -> bool {
-    let cold = super::MnkSolver::with_book(std::sync::Arc::clone(&pos.geo), Book::default());
+fn proven_fresh(pos: &crate::games::mnk::MnkGame, within: Duration) -> bool {
+    let cold =
+        crate::games::mnk::MnkSolver::with_book(std::sync::Arc::clone(&pos.geo), Book::default());
     cold.exact(pos, &crate::engine::Budget::of(within))
         .is_some()
 }
@@ -672,7 +678,9 @@ fn walk_on(
             // Best for the mover: the child worst for the opponent.
             let score = |&(x, o): &(u64, u64)| match known.get(&(x, o)) {
                 Some(&s) => Some(s),
-                None if geo.has_line(x) || geo.has_line(o) => Some(-super::tt::WIN),
+                None if geo.has_line(x) || geo.has_line(o) => {
+                    Some(-crate::games::mnk::exact::tt::WIN)
+                }
                 None => geo.is_over(x, o).then_some(0),
             };
             let best = children.iter().filter_map(score).min();
@@ -776,7 +784,7 @@ mod tests {
     /// build goes on) is still read from the entries.
     #[test]
     fn a_position_the_layer_has_not_proven_is_read_from_the_entries() {
-        use crate::games::mnk::layer::{Layer, Lazy};
+        use crate::games::mnk::book::layer::{Layer, Lazy};
         let geo = Geometry::with_gravity(4, 4, 3, true);
         let mut layer = Layer::unproven(&geo, 2);
         let keys = layer.positions().to_vec();

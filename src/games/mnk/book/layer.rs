@@ -8,8 +8,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use super::Geometry;
-use super::tt::WIN;
+use crate::games::mnk::Geometry;
+use crate::games::mnk::exact::tt::WIN;
 
 /// One character a position: `.` not proven yet, `=` a draw, otherwise
 /// the plies to the end in these digits (odd: the player to move wins,
@@ -261,7 +261,7 @@ fn checksum(keys: &[(u64, u64)]) -> u64 {
 pub fn positions(geo: &Geometry, stones: u32) -> Vec<(u64, u64)> {
     let mut layer = vec![(0, 0)];
     for s in 0..stones {
-        layer = super::book::children(geo, layer, s);
+        layer = crate::games::mnk::book::children(geo, layer, s);
     }
     layer.retain(|&(x, o)| !geo.is_over(x, o));
     layer
@@ -297,7 +297,7 @@ mod tests {
 
     use super::{Layer, Lazy, decode, encode, positions};
     use crate::games::mnk::Geometry;
-    use crate::games::mnk::tt::WIN;
+    use crate::games::mnk::exact::tt::WIN;
 
     #[test]
     fn every_score_reads_back_as_written() {

@@ -1,0 +1,11 @@
+//! Play past the proof, on boards of any size up to 19×19: threat-space
+//! search (wins by continuous fours and by threats with every reply
+//! tried), then iterative-deepening alpha-beta over window counts. Read
+//! through [`Threats`] and [`strength`]; `baseline` is the plain
+//! evaluation the examples measure it against.
+
+pub mod baseline;
+pub mod strength;
+pub mod threats;
+
+pub use threats::Threats;
