@@ -11,8 +11,9 @@ use crate::engine::{Budget, Game as _};
 use crate::games::mnk::Geometry;
 use crate::games::mnk::MnkGame;
 use crate::games::mnk::MnkSolver;
+use crate::games::mnk::book::Book;
 use crate::games::mnk::book::layer::{Layer, positions};
-use crate::games::mnk::book::{Book, run_each};
+use crate::games::mnk::book::make::run_each;
 
 /// What `make` is asked for.
 #[derive(Clone, Copy, Debug)]
@@ -165,7 +166,7 @@ mod tests {
         assert_eq!(stopped.err(), Some("stop"));
         let mut half = super::Layer::unproven(&geo, 5);
         let keys = half.positions().to_vec();
-        let plain = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+        let plain = MnkSolver::without_book(&geo);
         let exact = |(x, o): (u64, u64)| {
             plain.exact(
                 &MnkGame::from_bits(Arc::clone(&geo), x, o),

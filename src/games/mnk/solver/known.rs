@@ -1,0 +1,221 @@
+//! What the exact searches and the book know of a position: its exact
+//! score, its outcome without plies, bounds from its parents, and the
+//! quick and null-window searches that find them.
+
+use std::sync::PoisonError;
+
+use crate::engine::{Budget, Game, Outcome, Status, Value};
+use crate::games::mnk::book;
+use crate::games::mnk::connect::GravitySearch;
+use crate::games::mnk::exact::distance::{self, Known, Prior};
+use crate::games::mnk::exact::search::Search;
+use crate::games::mnk::exact::tt::{Tt, WIN};
+use crate::games::mnk::{EXACT_CELLS, MnkGame};
+
+use super::{GRAVITY_QUICK_PLIES, MnkSolver, child_target, score_value};
+
+impl MnkSolver {
+    /// Runs `free` with the search of boards where a stone goes anywhere,
+    /// or `drop` with the gravity boards' one.
+    pub(super) fn with_search<T>(
+        &self,
+        budget: &Budget,
+        free: impl FnOnce(&mut Search<'_>) -> T,
+        drop: impl FnOnce(&mut GravitySearch<'_>) -> T,
+    ) -> T {
+        let book = self.book();
+        let mut guard = self.tt.lock().unwrap_or_else(PoisonError::into_inner);
+        let tt = guard.get_or_insert_with(|| Tt::new(self.table_bits));
+        match &self.shape {
+            Some(shape) => drop(&mut GravitySearch::new(shape, &self.geo, tt, book, budget)),
+            None => free(&mut Search::new(&self.geo, tt, book, budget)),
+        }
+    }
+
+    /// The exact score of a position (relative to it), or `None` when the
+    /// budget ran out first. Boards of more than `EXACT_CELLS` cells are
+    /// never searched exactly.
+    #[must_use]
+    pub fn exact(&self, pos: &MnkGame, budget: &Budget) -> Option<i32> {
+        self.known(pos, budget).exact()
+    }
+
+    /// `exact`, trying first a sibling's exact score `guess` (see
+    /// `distance::solve_known`): siblings are often won or lost alike.
+    pub(in crate::games::mnk) fn exact_near(
+        &self,
+        pos: &MnkGame,
+        budget: &Budget,
+        guess: Option<i32>,
+    ) -> Option<i32> {
+        let prior = Prior {
+            guess,
+            ..Prior::default()
+        };
+        self.known_near(pos, budget, prior).exact()
+    }
+
+    /// What the budget settles of a position: its exact score, or at least
+    /// whether it is won, drawn or lost.
+    #[must_use]
+    pub fn known(&self, pos: &MnkGame, budget: &Budget) -> Known {
+        self.known_near(pos, budget, Prior::default())
+    }
+
+    /// What needs no search: a win at once (proven whatever the budget
+    /// left) or the book's score.
+    pub(super) fn known_at_once(&self, pos: &MnkGame) -> Option<Known> {
+        if Self::wins_at_once(pos) {
+            return Some(Known::Exact(WIN - 1));
+        }
+        let (x, o) = pos.bits();
+        self.book().get(&self.geo, x, o).map(Known::Exact)
+    }
+
+    /// Only a short win or loss (see `distance::quick_known`): `None` when
+    /// there is none, or the board is not searched exactly.
+    pub(super) fn known_quick(&self, pos: &MnkGame, budget: &Budget) -> Option<Known> {
+        if !self.exact_board() {
+            return None;
+        }
+        if let Some(known) = self.known_at_once(pos) {
+            return Some(known);
+        }
+        let (x, o) = pos.bits();
+        let empties = (self.geo.full & !(x | o)).count_ones() as i32;
+        self.with_search(
+            budget,
+            |s| s.quick_known(x, o),
+            |s| distance::quick_known(s, (x, o), empties, GRAVITY_QUICK_PLIES),
+        )
+    }
+
+    /// `known`, with what is known before the search (a sibling's score
+    /// to try first, the short results already looked for), see
+    /// `distance::solve_known`; the parents' bound it finds itself.
+    pub(super) fn known_near(&self, pos: &MnkGame, budget: &Budget, prior: Prior) -> Known {
+        if !self.exact_board() {
+            return Known::Unknown;
+        }
+        if let Some(known) = self.known_at_once(pos) {
+            return known;
+        }
+        let (x, o) = pos.bits();
+        let empties = (self.geo.full & !(x | o)).count_ones() as i32;
+        // The parents' bound, found here once for every caller.
+        let at_least = self.parent_bound(x, o);
+        let prior = Prior { at_least, ..prior };
+        let known = self.with_search(
+            budget,
+            |s| s.solve_known(x, o, prior),
+            |s| distance::solve_known(s, (x, o), empties, GRAVITY_QUICK_PLIES, prior),
+        );
+        match known {
+            Known::Unknown if at_least.is_some_and(|least| least > 0) => Known::Outcome(1),
+            known => known,
+        }
+    }
+
+    /// Whether a parent proves the position won (see `parent_bound`). So
+    /// the person, having just left the book or a position the computer
+    /// proved won, leaves one known won however little time is left.
+    pub(super) fn won_by_parent(&self, x: u64, o: u64) -> bool {
+        self.parent_bound(x, o).is_some_and(|least| least > 0)
+    }
+
+    /// A lower bound on the position's score from its parents: a position
+    /// one stone back (see `book::parents`) that the book holds, or this
+    /// solver proved lost, bounds every child's score from below
+    /// (`child_target`). Past a layer of the book every child has its
+    /// parents there, and the best bound is often the exact score.
+    pub(super) fn parent_bound(&self, x: u64, o: u64) -> Option<i32> {
+        let stones = (x | o).count_ones();
+        let book = self.book();
+        let lost = self.lost.lock().unwrap_or_else(PoisonError::into_inner);
+        if stones == 0 || (!book.may_hold(stones - 1) && lost.is_empty()) {
+            return None;
+        }
+        book::parents(&self.geo, x, o)
+            .into_iter()
+            .filter_map(|(px, po)| {
+                book.get(&self.geo, px, po)
+                    .or_else(|| lost.get(&self.geo.canonical(px, po).0).copied())
+            })
+            .map(child_target)
+            .max()
+    }
+
+    /// Keeps a position proven lost for the player to move (`upper`: a
+    /// bound on its score, below 0), for `won_by_parent`.
+    pub(super) fn remember_lost(&self, pos: &MnkGame, upper: i32) {
+        if upper >= 0 {
+            return;
+        }
+        let (x, o) = pos.bits();
+        let mut lost = self.lost.lock().unwrap_or_else(PoisonError::into_inner);
+        // Facts never go stale; the cap only bounds the memory.
+        if lost.len() >= 1 << 16 {
+            lost.clear();
+        }
+        let key = self.geo.canonical(x, o).0;
+        let bound = lost.get(&key).map_or(upper, |&b| b.min(upper));
+        lost.insert(key, bound);
+    }
+
+    /// The value the exact search proves within the budget: with plies,
+    /// or only won, drawn or lost when the distance was not settled.
+    pub(super) fn known_value(&self, pos: &MnkGame, budget: &Budget) -> Option<Value> {
+        Self::value_of(self.known(pos, budget))
+    }
+
+    /// The value a solve settled: with plies, or only won, drawn or lost.
+    pub(super) fn value_of(known: Known) -> Option<Value> {
+        match known {
+            Known::Exact(score) => Some(score_value(score)),
+            Known::Outcome(sign) => Some(Value::outcome_only(if sign > 0 {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            })),
+            Known::Unknown => None,
+        }
+    }
+
+    /// Whether the exact search takes the board.
+    pub(super) fn exact_board(&self) -> bool {
+        self.geo.cells() <= EXACT_CELLS && (!self.geo.gravity || self.shape.is_some())
+    }
+
+    /// The position's value within `alpha..beta` (fail-soft).
+    pub(super) fn bounded(
+        &self,
+        pos: &MnkGame,
+        alpha: i32,
+        beta: i32,
+        budget: &Budget,
+    ) -> Option<i32> {
+        let (x, o) = pos.bits();
+        self.with_search(
+            budget,
+            |s| s.bounded(x, o, alpha, beta),
+            |s| s.bounded(x, o, alpha, beta),
+        )
+    }
+
+    /// Whether the player to move can complete a line at once.
+    pub(super) fn wins_at_once(pos: &MnkGame) -> bool {
+        pos.status() == Status::Ongoing
+            && pos
+                .moves()
+                .any(|mv| matches!(pos.after(mv).status(), Status::Won(_)))
+    }
+
+    pub(super) fn terminal(pos: &MnkGame) -> Option<Value> {
+        match pos.status() {
+            Status::Ongoing => None,
+            Status::Draw => Some(Value::outcome_only(Outcome::Draw)),
+            // The player to move never has a line: the last move made it.
+            Status::Won(_) => Some(Value::exact(Outcome::Loss, Some(0))),
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! What the solver says where the exact search does not settle a
+//! position: threats that prove a win or a loss without plies, which
+//! moves keep a known win, and the playing search's estimates.
+
+use crate::engine::{Budget, Game, Judged, Outcome, Value};
+use crate::games::mnk::MnkGame;
+use crate::games::mnk::beyond::{Threats, strength};
+use crate::games::mnk::connect::{self, Shape};
+use crate::games::mnk::exact::keeps_win::{Keeps, keeps_win};
+
+use super::{MnkSolver, WORSE, each_move, estimate_of};
+
+impl MnkSolver {
+    /// What threats prove of a position the exact search did not settle:
+    /// a win for the player to move by continuous fours or threats.
+    pub(super) fn threat_value(&self, pos: &MnkGame, budget: &Budget) -> Value {
+        if self.geo.gravity {
+            // The threat search knows nothing of gravity.
+            return Value::UNKNOWN;
+        }
+        let mut board = pos.board();
+        let side = board.to_move();
+        let mut threats = Threats::new(&mut board, budget);
+        for depth in 0..=1 {
+            if threats.vct(side, depth).is_some() {
+                return Value::exact(Outcome::Win, None);
+            }
+        }
+        if threats.aborted || !threats.every_move_loses(side) {
+            return Value::UNKNOWN;
+        }
+        Value::exact(Outcome::Loss, None)
+    }
+
+    /// The moves of a position known to be won (`sign` 1) or lost (-1)
+    /// whose distance the budget did not settle. Won: each move is tried
+    /// with the null window around the draw (the parent's search left the
+    /// table full of it), and those that keep the win are proven wins
+    /// (without plies). Lost: every move is a proven loss. The playing
+    /// search ranks what the proofs leave equal.
+    pub(super) fn judge_by_outcome(
+        &self,
+        pos: &MnkGame,
+        sign: i32,
+        proofs: &Budget,
+        budget: &Budget,
+    ) -> Vec<Judged<usize>> {
+        let out = if sign > 0 {
+            self.won_moves(pos, proofs)
+        } else {
+            self.judge_classes(pos, |child| {
+                let value = Self::terminal(child)
+                    .map_or(Value::outcome_only(Outcome::Loss), |v| v.for_mover());
+                (value, false)
+            })
+        };
+        // Rank what is left by the playing search (unless a move is proven
+        // to keep the win); moves proven not to keep it come last.
+        let won = out.iter().any(|(_, (v, _))| v.outcome == Outcome::Win);
+        let (estimates, _) = if won {
+            (Vec::new(), Vec::new())
+        } else {
+            self.playing_search(pos, budget)
+        };
+        out.into_iter()
+            .map(|(mv, (value, worse))| Judged {
+                mv,
+                value,
+                estimate: Some(if worse {
+                    WORSE
+                } else {
+                    estimate_of(&estimates, mv)
+                }),
+                preferred: false,
+            })
+            .collect()
+    }
+
+    /// Which moves of a won position keep the win (see `keeps_win`),
+    /// each `(value, worse)` (`worse`: proven not to): null windows around
+    /// the draw, on the table the position's own search filled, in
+    /// `proof_order`.
+    pub(super) fn won_moves(&self, pos: &MnkGame, proofs: &Budget) -> Vec<(usize, (Value, bool))> {
+        let (classes, order) = self.ordered_classes(pos);
+        let children: Vec<MnkGame> = classes.iter().map(|c| pos.after(c[0])).collect();
+        // A child that ends the game is a win, or a draw.
+        let terminal: Vec<Option<Value>> = children
+            .iter()
+            .map(|c| Self::terminal(c).map(Value::for_mover))
+            .collect();
+        let known = terminal
+            .iter()
+            .map(|t| match t {
+                Some(v) if v.outcome == Outcome::Win => Keeps::Win,
+                Some(_) => Keeps::NotWin,
+                None => Keeps::Open,
+            })
+            .collect();
+        let known = keeps_win(known, &order, proofs, |i, budget| {
+            self.bounded(&children[i], -1, 0, budget).map(|v| v < 0)
+        });
+        for (i, keeps) in known.iter().enumerate() {
+            if *keeps == Keeps::Win && terminal[i].is_none() {
+                self.remember_lost(&children[i], -1);
+            }
+        }
+        let judged =
+            known
+                .into_iter()
+                .zip(terminal)
+                .map(|(keeps, terminal)| match (terminal, keeps) {
+                    (Some(v), _) => (v, false),
+                    (None, Keeps::Win) => (Value::outcome_only(Outcome::Win), false),
+                    (None, Keeps::NotWin) => (Value::UNKNOWN, true),
+                    (None, Keeps::Open) => (Value::UNKNOWN, false),
+                });
+        each_move(&classes, judged)
+    }
+
+    /// The playing search's estimate of each move it weighed, and on free
+    /// boards the moves its threat guard proves lost.
+    pub(super) fn playing_search(
+        &self,
+        pos: &MnkGame,
+        budget: &Budget,
+    ) -> (Vec<(usize, i64)>, Vec<usize>) {
+        match &self.shape {
+            Some(shape) => {
+                let (x, o) = pos.bits();
+                (connect::strength::estimate(shape, x, o, budget), Vec::new())
+            }
+            None => {
+                let advice = strength::advise(&mut pos.board(), budget);
+                (advice.estimates, advice.losing)
+            }
+        }
+    }
+
+    /// The playing search's choices that the exact search proves lost, in
+    /// the order the search ranked them, until one is proven not to lose or
+    /// time runs out: on boards the exact search takes, a heuristic's
+    /// choice is checked before it is played (it had lost drawn 7×7 games).
+    pub(super) fn refute(
+        &self,
+        pos: &MnkGame,
+        advice: &strength::Advice,
+        budget: &Budget,
+    ) -> Vec<usize> {
+        let mut ranked = advice.estimates.clone();
+        ranked.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        let mut refuted = Vec::new();
+        for (mv, _) in ranked {
+            if advice.losing.contains(&mv) {
+                continue;
+            }
+            let child = pos.after(mv);
+            if Self::terminal(&child).is_some() {
+                break;
+            }
+            // The opponent's score after the move: above 0 is their win.
+            match self.bounded(&child, 0, 1, &budget.share(0.5)) {
+                Some(v) if v > 0 => refuted.push(mv),
+                _ => break,
+            }
+        }
+        refuted
+    }
+
+    /// A gravity board past the proof: every move unknown but those that
+    /// end the game, each with the estimate of the playing search.
+    pub(super) fn estimated(pos: &MnkGame, shape: &Shape, budget: &Budget) -> Vec<Judged<usize>> {
+        let (x, o) = pos.bits();
+        let estimates = connect::strength::estimate(shape, x, o, budget);
+        pos.moves()
+            .map(|mv| Judged {
+                mv,
+                value: Self::terminal(&pos.after(mv)).map_or(Value::UNKNOWN, Value::for_mover),
+                estimate: Some(estimate_of(&estimates, mv)),
+                preferred: false,
+            })
+            .collect()
+    }
+}
