@@ -86,24 +86,8 @@ pub fn play(
             return Ok(End::Over(status, game.history().join(" ")));
         }
         if game.to_move() != setup.human {
-            match game.computer_plays() {
-                Some(mv) => {
-                    writeln!(output, "computer plays {}", mv.text)?;
-                    if let Some(r) = &mv.remark {
-                        writeln!(output, "computer: {r}")?;
-                    }
-                    if !mv.random && !mv.value.is_proven() {
-                        writeln!(
-                            output,
-                            "note: not proven — no proof fits in the time budget, so this is the search's best move"
-                        )?;
-                    }
-                    say_level(game, &mut level, output)?;
-                }
-                None => {
-                    writeln!(output, "error: the computer found no move")?;
-                    return Ok(End::Quit(game.history().join(" ")));
-                }
+            if !computer_turn(game, &mut level, output)? {
+                return Ok(End::Quit(game.history().join(" ")));
             }
             continue;
         }
@@ -185,4 +169,28 @@ fn say_level(game: &dyn AnySession, said: &mut String, output: &mut dyn Write) -
         *said = now;
     }
     Ok(())
+}
+
+/// The computer's move with what it says; `false` when it found none.
+fn computer_turn(
+    game: &mut dyn AnySession,
+    level: &mut String,
+    output: &mut dyn Write,
+) -> io::Result<bool> {
+    let Some(mv) = game.computer_plays() else {
+        writeln!(output, "error: the computer found no move")?;
+        return Ok(false);
+    };
+    writeln!(output, "computer plays {}", mv.text)?;
+    if let Some(r) = &mv.remark {
+        writeln!(output, "computer: {r}")?;
+    }
+    if !mv.random && !mv.value.is_proven() {
+        writeln!(
+            output,
+            "note: not proven — no proof fits in the time budget, so this is the search's best move"
+        )?;
+    }
+    say_level(game, level, output)?;
+    Ok(true)
 }

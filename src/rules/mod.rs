@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use toml::de::{DeTable, DeValue};
 
-use crate::families::{self, Rules};
+use crate::families::{self, Registered, Rules};
 use crate::schema::{Problem, Table, what_is};
 use crate::session::{AnySession, Setup};
 
@@ -199,49 +199,8 @@ fn read(doc: &DeTable<'_>, dir: Option<&Path>) -> Result<Ruleset, Vec<Problem>> 
         None => "name, description, kind and the table of the kind".to_string(),
     });
     let mut problems = Vec::new();
-    let rules = family.and_then(|(f, kind_span)| {
-        let kind = f.kind();
-        match top.value(kind).map(|v| (v, v.get_ref())) {
-            Some((v, DeValue::Table(table))) => {
-                let mut t = Table::new(format!("[{kind}]"), table, v.span()).with_dir(dir);
-                let rules = f.check(&mut t);
-                problems.extend(t.finish());
-                rules
-            }
-            Some((v, other)) => {
-                top.problem(
-                    v.span(),
-                    format!(
-                        "{kind} must be a table, not {}: write [{kind}] on a line of its own, with its keys below it",
-                        what_is(other)
-                    ),
-                );
-                None
-            }
-            None => {
-                // Keys written at the top that belong below a header that is
-                // missing: name the first, where the header should go.
-                let stray = top.unasked();
-                if let Some((key, span)) = stray.first() {
-                    top.problem(
-                        span.clone(),
-                        format!(
-                            "'{key}' is not a key of a ruleset: the [{kind}] header is missing; add the line [{kind}] above it"
-                        ),
-                    );
-                    for (key, _) in stray {
-                        top.mark_known(key);
-                    }
-                } else {
-                    top.problem(
-                        kind_span,
-                        format!("a ruleset of kind '{kind}' needs a [{kind}] table"),
-                    );
-                }
-                None
-            }
-        }
-    });
+    let rules =
+        family.and_then(|(f, kind_span)| kind_table(&mut top, f, kind_span, dir, &mut problems));
     problems.extend(top.finish());
     problems.sort_by_key(|p| p.span.start);
     match (name, description, rules) {
@@ -251,5 +210,58 @@ fn read(doc: &DeTable<'_>, dir: Option<&Path>) -> Result<Ruleset, Vec<Problem>> 
             rules,
         }),
         _ => Err(problems),
+    }
+}
+
+/// The rules in the table of the ruleset's kind, checked by its family;
+/// the table's problems join `problems`, a missing or misplaced table is
+/// named on `top`.
+fn kind_table(
+    top: &mut Table<'_, '_>,
+    f: &'static dyn Registered,
+    kind_span: std::ops::Range<usize>,
+    dir: Option<&Path>,
+    problems: &mut Vec<Problem>,
+) -> Option<Arc<dyn Rules>> {
+    let kind = f.kind();
+    match top.value(kind).map(|v| (v, v.get_ref())) {
+        Some((v, DeValue::Table(table))) => {
+            let mut t = Table::new(format!("[{kind}]"), table, v.span()).with_dir(dir);
+            let rules = f.check(&mut t);
+            problems.extend(t.finish());
+            rules
+        }
+        Some((v, other)) => {
+            top.problem(
+                v.span(),
+                format!(
+                    "{kind} must be a table, not {}: write [{kind}] on a line of its own, with its keys below it",
+                    what_is(other)
+                ),
+            );
+            None
+        }
+        None => {
+            // Keys written at the top that belong below a header that is
+            // missing: name the first, where the header should go.
+            let stray = top.unasked();
+            if let Some((key, span)) = stray.first() {
+                top.problem(
+                    span.clone(),
+                    format!(
+                        "'{key}' is not a key of a ruleset: the [{kind}] header is missing; add the line [{kind}] above it"
+                    ),
+                );
+                for (key, _) in stray {
+                    top.mark_known(key);
+                }
+            } else {
+                top.problem(
+                    kind_span,
+                    format!("a ruleset of kind '{kind}' needs a [{kind}] table"),
+                );
+            }
+            None
+        }
     }
 }

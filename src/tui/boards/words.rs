@@ -55,40 +55,7 @@ impl BoardView<Words> for WordsView {
     fn render(&self, ctx: &Ctx<'_, Words, usize>, area: Rect, buf: &mut Buffer) {
         let pos = ctx.pos;
         let t = ctx.theme;
-        let round = if pos.rounds == 1 {
-            format!("One round, started by {}", side(pos.starter, ctx.person))
-        } else {
-            format!(
-                "Round {} of {}, started by {}",
-                pos.round,
-                pos.rounds,
-                side(pos.starter, ctx.person)
-            )
-        };
-        put(buf, area, area.x, area.y, &round, t.title);
-        if pos.rounds > 1 {
-            let score = format!(
-                "Rounds won: you {} · the computer {}",
-                pos.rounds_won(ctx.person),
-                pos.rounds_won(ctx.person.opponent())
-            );
-            put(buf, area, area.x, area.y + 1, &score, t.text);
-        }
-        if let Some(end) = pos.ended {
-            let word = pos.trie().text(end.word);
-            let who = if end.loser == ctx.person {
-                "You"
-            } else {
-                "The computer"
-            };
-            let how = if end.completed {
-                format!("completed '{word}'")
-            } else {
-                format!("stuck at '{word}'")
-            };
-            let text = format!("{who} lost round {}: {how}.", end.round);
-            put(buf, area, area.x, area.y + 2, &text, t.last_move);
-        }
+        header(ctx, area, buf);
         let word = pos.word();
         let shown = if pos.status().is_over() {
             pos.trie().text(pos.ended.map_or(pos.node, |e| e.word))
@@ -139,43 +106,7 @@ impl BoardView<Words> for WordsView {
                 y += 1;
             }
         }
-        put(
-            buf,
-            area,
-            area.x,
-            y + 1,
-            "←/→ choose a letter · Enter adds it (or type it)",
-            t.dim,
-        );
-        let mut rules_y = y + 2;
-        if pos.rounds > 1 {
-            // Which rule decides the match, and who starts the next round.
-            let rule = crate::games::words::rule_words(pos);
-            let mut first = rule.chars();
-            let rule: String = first
-                .next()
-                .map(|c| c.to_ascii_uppercase())
-                .into_iter()
-                .chain(first)
-                .collect();
-            put(buf, area, area.x, rules_y, &format!("{rule}."), t.dim);
-            put(
-                buf,
-                area,
-                area.x,
-                rules_y + 1,
-                "The loser of a round starts the next.",
-                t.dim,
-            );
-            rules_y += 2;
-        }
-        if pos.ghost {
-            let rule = format!(
-                "Ghost: completing a word of {}+ letters loses the round.",
-                pos.min_length
-            );
-            put(buf, area, area.x, rules_y, &rule, t.dim);
-        }
+        rules_lines(ctx, area, buf, y);
     }
 
     fn click(&self, pos: &WordsGame, _cursor: usize, area: Rect, x: u16, y: u16) -> Option<usize> {
@@ -206,5 +137,88 @@ impl BoardView<Words> for WordsView {
             return Err("a move is one letter: Enter adds it, Backspace takes it back".into());
         }
         Ok(())
+    }
+}
+
+/// The round, the score in rounds and how the last round ended.
+fn header(ctx: &Ctx<'_, Words, usize>, area: Rect, buf: &mut Buffer) {
+    let pos = ctx.pos;
+    let t = ctx.theme;
+    let round = if pos.rounds == 1 {
+        format!("One round, started by {}", side(pos.starter, ctx.person))
+    } else {
+        format!(
+            "Round {} of {}, started by {}",
+            pos.round,
+            pos.rounds,
+            side(pos.starter, ctx.person)
+        )
+    };
+    put(buf, area, area.x, area.y, &round, t.title);
+    if pos.rounds > 1 {
+        let score = format!(
+            "Rounds won: you {} · the computer {}",
+            pos.rounds_won(ctx.person),
+            pos.rounds_won(ctx.person.opponent())
+        );
+        put(buf, area, area.x, area.y + 1, &score, t.text);
+    }
+    if let Some(end) = pos.ended {
+        let word = pos.trie().text(end.word);
+        let who = if end.loser == ctx.person {
+            "You"
+        } else {
+            "The computer"
+        };
+        let how = if end.completed {
+            format!("completed '{word}'")
+        } else {
+            format!("stuck at '{word}'")
+        };
+        let text = format!("{who} lost round {}: {how}.", end.round);
+        put(buf, area, area.x, area.y + 2, &text, t.last_move);
+    }
+}
+
+/// The keys and the rules that decide, from row `y` down.
+fn rules_lines(ctx: &Ctx<'_, Words, usize>, area: Rect, buf: &mut Buffer, y: u16) {
+    let pos = ctx.pos;
+    let t = ctx.theme;
+    put(
+        buf,
+        area,
+        area.x,
+        y + 1,
+        "←/→ choose a letter · Enter adds it (or type it)",
+        t.dim,
+    );
+    let mut rules_y = y + 2;
+    if pos.rounds > 1 {
+        // Which rule decides the match, and who starts the next round.
+        let rule = crate::games::words::rule_words(pos);
+        let mut first = rule.chars();
+        let rule: String = first
+            .next()
+            .map(|c| c.to_ascii_uppercase())
+            .into_iter()
+            .chain(first)
+            .collect();
+        put(buf, area, area.x, rules_y, &format!("{rule}."), t.dim);
+        put(
+            buf,
+            area,
+            area.x,
+            rules_y + 1,
+            "The loser of a round starts the next.",
+            t.dim,
+        );
+        rules_y += 2;
+    }
+    if pos.ghost {
+        let rule = format!(
+            "Ghost: completing a word of {}+ letters loses the round.",
+            pos.min_length
+        );
+        put(buf, area, area.x, rules_y, &rule, t.dim);
     }
 }

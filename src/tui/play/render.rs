@@ -10,6 +10,7 @@ use crate::engine::{Game, Status};
 use crate::games::Family;
 
 use super::super::boards::{BoardView, Ctx};
+use super::super::theme::Theme;
 use super::super::ui::{fit, footer};
 use super::{Frame, Playing, side_words};
 
@@ -163,34 +164,7 @@ fn side_panel<F: Family, V: BoardView<F>>(
     block.render(area, buf);
     let mut lines: Vec<Line> = Vec::new();
     let history = play.session.history();
-    if play.resigned && !play.session.status().is_over() {
-        lines.push(Line::styled(play.banner(), t.win));
-        lines.push(Line::styled("? shows the idea behind it.", t.key));
-        lines.push(Line::raw(""));
-    } else if play.session.status().is_over() {
-        lines.push(Line::styled(play.banner(), t.win));
-        let moves = history.len();
-        lines.push(Line::raw(match play.decided {
-            Some(Some(0)) => "Decided before the first move.".to_string(),
-            Some(Some(n)) => format!("Decided by move {n} of {moves}."),
-            _ => format!("{moves} moves."),
-        }));
-        lines.push(Line::styled("? shows the idea behind it.", t.key));
-        lines.push(Line::raw(""));
-    }
-    if play.session.proven_play().start() == Some(false) {
-        lines.push(Line::styled(
-            "Not proven: this board is too large to solve from the start in time. The computer plays its strongest move; values it cannot prove show as unknown.",
-            t.warning,
-        ));
-        lines.push(Line::raw(""));
-    } else if play.session.proven_play().last_unproven() {
-        lines.push(Line::styled(
-            "Not proven: no proof of this position fit in the time budget, so the computer played the strongest move its search found.",
-            t.warning,
-        ));
-        lines.push(Line::raw(""));
-    }
+    ending_lines(play, t, history.len(), &mut lines);
     lines.push(Line::styled("Moves", t.title));
     let shown: Vec<&str> = history
         .iter()
@@ -224,54 +198,7 @@ fn side_panel<F: Family, V: BoardView<F>>(
     }
     if play.show_values {
         lines.push(Line::raw(""));
-        let pos = play.session.position();
-        let unknown = play.values.as_ref().is_some_and(|v| {
-            pos.moves()
-                .take(1000)
-                .any(|m| v.get(m).is_some_and(|x| !x.is_proven()))
-        });
-        lines.push(Line::styled(
-            if unknown {
-                "Values: + win = draw - loss ? unknown"
-            } else {
-                "Values: + win = draw - loss"
-            },
-            t.title,
-        ));
-        if let Some(values) = &play.values {
-            // The proven ones are listed; the unknown ones only counted
-            // when they are many (a gomoku board is hundreds of "?").
-            const LISTED: usize = 60;
-            let mut spans = Vec::new();
-            let (mut shown, mut unknown) = (0, 0u128);
-            for mv in pos.moves().take(1000) {
-                let Some(v) = values.get(mv) else { continue };
-                if !v.is_proven() && pos.move_count() > 20 {
-                    unknown += 1;
-                    continue;
-                }
-                if shown < LISTED {
-                    spans.push(Span::styled(
-                        format!("{}{} ", pos.format_move(mv), v.outcome.sign()),
-                        t.outcome(v.outcome),
-                    ));
-                }
-                shown += 1;
-            }
-            if shown > LISTED {
-                spans.push(Span::styled("…", t.dim));
-            }
-            lines.push(Line::from(spans));
-            if unknown > 0 {
-                let other = if shown > 0 { "other " } else { "" };
-                lines.push(Line::styled(
-                    format!("{unknown} {other}moves: not proven (?)"),
-                    t.dim,
-                ));
-            }
-        } else if play.session.human_to_move() {
-            lines.push(Line::styled("working them out…", t.dim));
-        }
+        values_lines(play, t, &mut lines);
     }
     let (won, lost, drawn) = frame.record;
     lines.push(Line::raw(""));
@@ -292,4 +219,96 @@ fn side_panel<F: Family, V: BoardView<F>>(
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
         .render(inner, buf);
+}
+
+/// The ending (with the move that decided it) and what is not proven.
+fn ending_lines<F: Family, V: BoardView<F>>(
+    play: &Playing<F, V>,
+    t: &Theme,
+    moves: usize,
+    lines: &mut Vec<Line<'static>>,
+) {
+    if play.resigned && !play.session.status().is_over() {
+        lines.push(Line::styled(play.banner(), t.win));
+        lines.push(Line::styled("? shows the idea behind it.", t.key));
+        lines.push(Line::raw(""));
+    } else if play.session.status().is_over() {
+        lines.push(Line::styled(play.banner(), t.win));
+        lines.push(Line::raw(match play.decided {
+            Some(Some(0)) => "Decided before the first move.".to_string(),
+            Some(Some(n)) => format!("Decided by move {n} of {moves}."),
+            _ => format!("{moves} moves."),
+        }));
+        lines.push(Line::styled("? shows the idea behind it.", t.key));
+        lines.push(Line::raw(""));
+    }
+    if play.session.proven_play().start() == Some(false) {
+        lines.push(Line::styled(
+            "Not proven: this board is too large to solve from the start in time. The computer plays its strongest move; values it cannot prove show as unknown.",
+            t.warning,
+        ));
+        lines.push(Line::raw(""));
+    } else if play.session.proven_play().last_unproven() {
+        lines.push(Line::styled(
+            "Not proven: no proof of this position fit in the time budget, so the computer played the strongest move its search found.",
+            t.warning,
+        ));
+        lines.push(Line::raw(""));
+    }
+}
+
+/// The values overlay: each proven move's sign, the unknown ones counted.
+fn values_lines<F: Family, V: BoardView<F>>(
+    play: &Playing<F, V>,
+    t: &Theme,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let pos = play.session.position();
+    let unknown = play.values.as_ref().is_some_and(|v| {
+        pos.moves()
+            .take(1000)
+            .any(|m| v.get(m).is_some_and(|x| !x.is_proven()))
+    });
+    lines.push(Line::styled(
+        if unknown {
+            "Values: + win = draw - loss ? unknown"
+        } else {
+            "Values: + win = draw - loss"
+        },
+        t.title,
+    ));
+    if let Some(values) = &play.values {
+        // The proven ones are listed; the unknown ones only counted
+        // when they are many (a gomoku board is hundreds of "?").
+        const LISTED: usize = 60;
+        let mut spans = Vec::new();
+        let (mut shown, mut unknown) = (0, 0u128);
+        for mv in pos.moves().take(1000) {
+            let Some(v) = values.get(mv) else { continue };
+            if !v.is_proven() && pos.move_count() > 20 {
+                unknown += 1;
+                continue;
+            }
+            if shown < LISTED {
+                spans.push(Span::styled(
+                    format!("{}{} ", pos.format_move(mv), v.outcome.sign()),
+                    t.outcome(v.outcome),
+                ));
+            }
+            shown += 1;
+        }
+        if shown > LISTED {
+            spans.push(Span::styled("…", t.dim));
+        }
+        lines.push(Line::from(spans));
+        if unknown > 0 {
+            let other = if shown > 0 { "other " } else { "" };
+            lines.push(Line::styled(
+                format!("{unknown} {other}moves: not proven (?)"),
+                t.dim,
+            ));
+        }
+    } else if play.session.human_to_move() {
+        lines.push(Line::styled("working them out…", t.dim));
+    }
 }
