@@ -43,41 +43,15 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Make the opening book of an m,n,k ruleset (as shipped in assets/books).
+    /// Make the opening or layer book of an m,n,k ruleset (as shipped in
+    /// assets/books): runs the book maker, unbeatable-book, with these
+    /// arguments (`unbeatable book --help` lists them).
+    #[command(disable_help_flag = true)]
     Book {
-        ruleset: String,
-        /// Solve every position with at most this many stones (with
-        /// --layer: exactly this many).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
-        depth: u32,
-        /// Where to write the book. If it holds an unfinished book of the
-        /// board (from a run that was stopped), the build goes on from there.
-        #[arg(long)]
-        out: PathBuf,
-        /// Cover only what play against the perfect computer reaches (its
-        /// best moves and every move of the person, on either side) rather
-        /// than every position.
-        #[arg(long)]
-        play: bool,
-        /// Solve every position of exactly --depth stones, and write them
-        /// as a layer book: one character a position, none stored.
-        #[arg(long, conflicts_with_all = ["play", "keep_ms"])]
-        layer: bool,
-        /// Keep only positions whose proof took at least this many
-        /// milliseconds: play proves the rest within its budget.
-        #[arg(long, default_value_t = 0)]
-        keep_ms: u64,
-        /// Positions proven at once, each on its own thread with its own
-        /// table: 2 GiB for an opening book, play's own for a layer
-        /// (default: one per core).
-        #[arg(long, value_parser = parse_threads)]
-        threads: Option<usize>,
-        /// With --play: this many stones more past --depth along the
-        /// computer's own games (its best move, every reply of the
-        /// person's; the last stone only its best moves), so that the
-        /// computer's move is in the book wherever book play leads it.
-        #[arg(long, default_value_t = 1, requires = "play")]
-        beyond: u32,
+        /// RULESET --depth N --out FILE [--play [--beyond B]] [--keep-ms MS]
+        /// [--layer] [--threads T]
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        args: Vec<std::ffi::OsString>,
     },
     /// Report the value of a position and the result of every move.
     Analyze {
@@ -92,22 +66,6 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
         think: Option<Think>,
     },
-}
-
-/// Reads `--threads`: from 1 to the number of cores (each thread holds a
-/// table of its own, so more threads than cores only cost memory).
-///
-/// # Errors
-/// A sentence for anything else.
-pub fn parse_threads(text: &str) -> Result<usize, String> {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    match text.trim().parse::<usize>() {
-        Ok(n) if (1..=cores).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "'{}' is not a number of threads from 1 to {cores} (the cores of this machine)",
-            crate::text::visible(text)
-        )),
-    }
 }
 
 /// A time budget from the command line: `None` inside means no limit.

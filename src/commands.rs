@@ -9,7 +9,6 @@ use anyhow::{Context, Result};
 use unbeatable::analysis;
 use unbeatable::cli::{PlayOptions, Think};
 use unbeatable::engine::{Level, Player};
-use unbeatable::games::BookJob;
 use unbeatable::plain::{self, End};
 use unbeatable::rules::{self, Origin};
 use unbeatable::session::{DEFAULT_THINK, Setup};
@@ -244,71 +243,33 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
     })
 }
 
-/// The largest book read back to go on from it.
-const MAX_BOOK_BYTES: u64 = 256 * 1024 * 1024;
+/// The book maker's name: a program of its own, installed beside this one.
+const BOOK_MAKER: &str = "unbeatable-book";
 
-/// What `unbeatable book` is asked to make (see the command line's help).
-pub struct BookPlan {
-    pub depth: u32,
-    pub layer: bool,
-    pub play: bool,
-    pub keep_ms: u64,
-    pub threads: Option<usize>,
-    pub beyond: u32,
-}
-
-pub fn book(name: &str, plan: &BookPlan, out: &std::path::Path) -> Result<ExitCode> {
-    let threads = plan
-        .threads
-        .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
-        .unwrap_or(1);
-    let (ruleset, _) = rules::find(name)?;
-    let shown = visible(&out.display().to_string()).into_owned();
-    let folder = unbeatable::fsutil::folder_of(out);
-    if !folder.is_dir() {
+/// `unbeatable book …`: runs the book maker beside this program with the
+/// same arguments, and ends as it ends.
+pub fn book(args: &[std::ffi::OsString]) -> Result<ExitCode> {
+    let me = std::env::current_exe().context("could not find this program's own file")?;
+    let maker = me.with_file_name(format!("{BOOK_MAKER}{}", std::env::consts::EXE_SUFFIX));
+    if !maker.is_file() {
         anyhow::bail!(
-            "{shown}: the folder {} does not exist; make it first, or give another --out",
-            visible(&folder.display().to_string())
+            "the book maker {BOOK_MAKER} is not beside this program (in {}): build it with \
+             `cargo build --release --bin {BOOK_MAKER}`",
+            visible(&fsutil_folder(&maker))
         );
     }
-    let resume = match unbeatable::fsutil::read_limited(out, MAX_BOOK_BYTES, "a book") {
-        Ok(bytes) => Some(
-            String::from_utf8(bytes)
-                .map_err(|_| anyhow::anyhow!("{shown}: not a book (not UTF-8 text)"))?,
-        ),
-        Err(e) if e.is_missing() => None,
-        Err(e) => anyhow::bail!("could not read {e}"),
-    };
-    if resume.is_some() {
-        eprintln!("going on from the book in {shown}");
-    }
-    let mut save = |text: &str| {
-        unbeatable::fsutil::write_atomically(out, text.as_bytes())
-            .map_err(|e| format!("could not write {shown}: {e}"))
-    };
-    let made = ruleset
-        .rules
-        .make_book(BookJob {
-            depth: plan.depth,
-            layer: plan.layer,
-            play: plan.play,
-            keep_over: std::time::Duration::from_millis(plan.keep_ms),
-            threads,
-            beyond: if plan.play { plan.beyond } else { 0 },
-            resume: resume.as_deref(),
-            save: &mut save,
-            progress: &mut |line| eprintln!("{}", visible_lines(&line)),
-        })
-        .ok_or_else(|| {
-            anyhow::anyhow!(
-                "opening books are for m,n,k rulesets; '{name}' is a {} ruleset",
-                ruleset.kind()
-            )
-        })?
-        .map_err(|e| {
-            anyhow::anyhow!("{shown}: {e}; give another --out, or remove the file to start afresh")
-        })?;
-    save(&made.text).map_err(anyhow::Error::msg)?;
-    eprintln!("wrote {} positions to {shown}", made.entries);
-    Ok(ExitCode::SUCCESS)
+    let status = std::process::Command::new(&maker)
+        .args(args)
+        .status()
+        .with_context(|| format!("could not run {}", visible(&maker.display().to_string())))?;
+    Ok(match status.code() {
+        Some(0) => ExitCode::SUCCESS,
+        Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+        None => ExitCode::FAILURE,
+    })
+}
+
+/// The folder of `path`, for messages.
+fn fsutil_folder(path: &std::path::Path) -> String {
+    unbeatable::fsutil::folder_of(path).display().to_string()
 }

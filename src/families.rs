@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use crate::engine::{Budget, Game, Solver, Value};
-use crate::games::{BookJob, Family, MadeBook, Visitor, coins, divisors, flags, mnk, nim, words};
+use crate::games::{Family, Visitor, coins, divisors, flags, mnk, nim, words};
 use crate::schema::Table;
 use crate::session::{AnySession, Session, Setup};
 
@@ -59,8 +59,6 @@ pub trait Rules: Send + Sync + fmt::Debug {
     fn group(&self) -> (u8, &'static str);
     /// How large the game is, small games first in the menu.
     fn size(&self) -> u128;
-    /// An opening book, for families that use one.
-    fn make_book(&self, job: BookJob<'_>) -> Option<Result<MadeBook, String>>;
 }
 
 /// The registry's entry for family `F`.
@@ -125,9 +123,5 @@ impl<F: Family> Rules for Checked<F> {
 
     fn size(&self) -> u128 {
         F::size(&self.rules)
-    }
-
-    fn make_book(&self, job: BookJob<'_>) -> Option<Result<MadeBook, String>> {
-        F::make_book(&self.rules, job)
     }
 }

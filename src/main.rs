@@ -58,27 +58,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
             think,
         }) => commands::analyze(&ruleset, &moves, json, think),
-        Some(Command::Book {
-            ruleset,
-            depth,
-            out,
-            play,
-            layer,
-            keep_ms,
-            threads,
-            beyond,
-        }) => commands::book(
-            &ruleset,
-            &commands::BookPlan {
-                depth,
-                layer,
-                play,
-                keep_ms,
-                threads,
-                beyond,
-            },
-            &out,
-        ),
+        Some(Command::Book { args }) => commands::book(&args),
         Some(Command::Play {
             ruleset,
             plain,

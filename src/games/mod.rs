@@ -53,12 +53,6 @@ pub trait Family: 'static {
     /// Hands the typed rules to the visitor's method for this family (see
     /// [`Visitor`]).
     fn visit(rules: &Self::Rules, visitor: &mut dyn Visitor);
-
-    /// Makes an opening book, for families whose solver uses one: `None`
-    /// for the others.
-    fn make_book(_rules: &Self::Rules, _job: BookJob<'_>) -> Option<Result<MadeBook, String>> {
-        None
-    }
 }
 
 /// Something done with a ruleset's typed rules, whatever its family: the
@@ -72,37 +66,4 @@ pub trait Visitor {
     fn mnk(&mut self, rules: &mnk::Rules);
     fn coins(&mut self, rules: &coins::Rules);
     fn words(&mut self, rules: &words::Rules);
-}
-
-/// What `unbeatable book` asks of a family.
-pub struct BookJob<'a> {
-    /// Every position up to this many moves is covered.
-    pub depth: u32,
-    /// Only the positions of exactly `depth` moves, every one, as a layer
-    /// book (one character a position).
-    pub layer: bool,
-    /// Only what play against the perfect computer reaches, on either
-    /// side, rather than every position.
-    pub play: bool,
-    /// Keep only proofs that took at least this long.
-    pub keep_over: std::time::Duration,
-    /// Positions proven at once (each thread with its own table).
-    pub threads: usize,
-    /// With `play`: this many stones more along the computer's own games
-    /// (its best move, every reply of the person's, and the last layer
-    /// only its best moves).
-    pub beyond: u32,
-    /// An earlier run's book to go on from.
-    pub resume: Option<&'a str>,
-    /// Hears the book as it stands, now and then, to write it; an error
-    /// stops the build.
-    pub save: &'a mut dyn FnMut(&str) -> Result<(), String>,
-    /// Hears a line on how far the build has got.
-    pub progress: &'a mut dyn FnMut(String),
-}
-
-/// An opening book made by the program, ready to be written.
-pub struct MadeBook {
-    pub text: String,
-    pub entries: usize,
 }

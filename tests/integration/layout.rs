@@ -154,6 +154,7 @@ fn layers_import_only_downwards() {
     family_words.extend(kinds().iter().map(|k| format!("\"{k}\"")));
     let refs: Vec<&str> = family_words.iter().map(String::as_str).collect();
     forbid("src/rules", &refs, "rules/ names no family");
+    forbid("src/engine", &refs, "the engine names no family");
     forbid("src/session", &refs, "the session names no family");
 }
 
@@ -297,6 +298,36 @@ fn the_import_graph_between_parts_has_no_circle() {
     no("games", &["rules", "families", "session", "tui", "plain"]);
     no("rules", &["tui", "plain", "games"]);
     no("families", &["tui", "plain", "rules"]);
-    no("tui", &["plain"]);
-    no("plain", &["tui"]);
+    // The front ends never import each other.
+    let fronts = ["tui", "plain", "analysis"];
+    for front in fronts {
+        let others: Vec<&str> = fronts.iter().copied().filter(|f| *f != front).collect();
+        no(front, &others);
+    }
+    no("session", &["tui", "plain", "analysis", "rules"]);
+}
+
+/// The book maker is a program of its own: the player's binary reaches no
+/// part of the building of books, and the families know no book job.
+#[test]
+fn the_player_does_not_hold_the_book_maker() {
+    for file in [
+        "src/main.rs",
+        "src/commands.rs",
+        "src/cli.rs",
+        "src/games/mod.rs",
+    ] {
+        let text = fs::read_to_string(root().join(file)).unwrap();
+        for needle in [
+            "book::make",
+            "layer_build",
+            "Coverage",
+            "make_book",
+            "BookJob",
+        ] {
+            assert!(!text.contains(needle), "{file} names '{needle}'");
+        }
+    }
+    let maker = fs::read_to_string(root().join("src/bin/unbeatable-book.rs")).unwrap();
+    assert!(maker.contains("book::make(") && maker.contains("layer_build::make("));
 }

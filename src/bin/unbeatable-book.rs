@@ -1,0 +1,293 @@
+//! `unbeatable-book`: the maker of the opening and layer books that the
+//! player ships in `assets/books/` (docs/design.md §4; how they were made:
+//! docs/connect-four.md, docs/benchmarks.md). A program of its own, as
+//! the makers of the books of the Connect Four solvers are: its options
+//! live here and nowhere else, and it reaches the m,n,k books directly.
+//! `unbeatable book …` runs it.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, anyhow, bail};
+use clap::Parser;
+use unbeatable::fsutil;
+use unbeatable::games::mnk::book::{self, Book, layer::Layer, layer_build};
+use unbeatable::games::mnk::{self, Geometry};
+use unbeatable::games::{Visitor, coins, divisors, flags, nim, words};
+use unbeatable::rules;
+use unbeatable::text::{visible, visible_lines};
+
+/// The largest book read back to go on from it.
+const MAX_BOOK_BYTES: u64 = 256 * 1024 * 1024;
+
+/// How often a build hands its book to be written, so that a stopped
+/// build resumes where it was.
+const SAVE_EVERY: Duration = Duration::from_secs(60);
+
+/// Make the opening book of an m,n,k ruleset (as shipped in assets/books).
+#[derive(Debug, Parser)]
+#[command(name = "unbeatable book", version)]
+struct Options {
+    /// A built-in ruleset (e.g. connect-four) or the path of a ruleset file.
+    ruleset: String,
+    /// Solve every position with at most this many stones (with --layer:
+    /// exactly this many).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
+    depth: u32,
+    /// Where to write the book. If it holds an unfinished book of the
+    /// board (from a run that was stopped), the build goes on from there.
+    #[arg(long)]
+    out: PathBuf,
+    /// Cover only what play against the perfect computer reaches (its
+    /// best moves and every move of the person, on either side) rather
+    /// than every position.
+    #[arg(long)]
+    play: bool,
+    /// Solve every position of exactly --depth stones, and write them as a
+    /// layer book: one character a position, none stored.
+    #[arg(long, conflicts_with_all = ["play", "keep_ms"])]
+    layer: bool,
+    /// Keep only positions whose proof took at least this many
+    /// milliseconds: play proves the rest within its budget.
+    #[arg(long, default_value_t = 0)]
+    keep_ms: u64,
+    /// Positions proven at once, each on its own thread with its own
+    /// table: 2 GiB for an opening book, play's own for a layer (default:
+    /// one per core).
+    #[arg(long, value_parser = parse_threads)]
+    threads: Option<usize>,
+    /// With --play: this many stones more past --depth along the
+    /// computer's own games (its best move, every reply of the person's;
+    /// the last stone only its best moves), so that the computer's move is
+    /// in the book wherever book play leads it.
+    #[arg(long, default_value_t = 1, requires = "play")]
+    beyond: u32,
+}
+
+/// Reads `--threads`: from 1 to the number of cores (each thread holds a
+/// table of its own, so more threads than cores only cost memory).
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=cores).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{}' is not a number of threads from 1 to {cores} (the cores of this machine)",
+            visible(text)
+        )),
+    }
+}
+
+fn main() -> ExitCode {
+    let options = Options::parse();
+    match run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", visible_lines(&format!("{e:#}")));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(options: &Options) -> Result<()> {
+    let (ruleset, _) = rules::find(&options.ruleset)?;
+    let out = Output::new(&options.out)?;
+    let mut maker = Maker {
+        options,
+        out: &out,
+        made: None,
+    };
+    ruleset.rules.visit(&mut maker);
+    let entries = maker.made.unwrap_or_else(|| {
+        Err(anyhow!(
+            "opening books are for m,n,k rulesets; '{}' is a {} ruleset",
+            visible(&options.ruleset),
+            ruleset.kind()
+        ))
+    })?;
+    eprintln!("wrote {entries} positions to {}", out.shown);
+    Ok(())
+}
+
+/// Where the book goes: its folder must exist, and what is there already
+/// is read back to go on from.
+struct Output<'a> {
+    path: &'a Path,
+    shown: String,
+    resume: Option<String>,
+}
+
+impl<'a> Output<'a> {
+    fn new(path: &'a Path) -> Result<Self> {
+        let shown = visible(&path.display().to_string()).into_owned();
+        let folder = fsutil::folder_of(path);
+        if !folder.is_dir() {
+            bail!(
+                "{shown}: the folder {} does not exist; make it first, or give another --out",
+                visible(&folder.display().to_string())
+            );
+        }
+        let resume = match fsutil::read_limited(path, MAX_BOOK_BYTES, "a book") {
+            Ok(bytes) => Some(
+                String::from_utf8(bytes)
+                    .map_err(|_| anyhow!("{shown}: not a book (not UTF-8 text)"))?,
+            ),
+            Err(e) if e.is_missing() => None,
+            Err(e) => bail!("could not read {e}"),
+        };
+        if resume.is_some() {
+            eprintln!("going on from the book in {shown}");
+        }
+        Ok(Self {
+            path,
+            shown,
+            resume,
+        })
+    }
+
+    /// Writes the book as it stands, atomically.
+    fn save(&self, text: &str) -> Result<(), String> {
+        fsutil::write_atomically(self.path, text.as_bytes())
+            .map_err(|e| format!("could not write {}: {e}", self.shown))
+    }
+
+    /// An error of the build, with what to do about the file.
+    fn refused(&self, why: &str) -> anyhow::Error {
+        anyhow!(
+            "{}: {why}; give another --out, or remove the file to start afresh",
+            self.shown
+        )
+    }
+}
+
+/// Makes the book of the ruleset's family: m,n,k only.
+struct Maker<'a> {
+    options: &'a Options,
+    out: &'a Output<'a>,
+    /// The positions written, or why not; `None` for other families.
+    made: Option<Result<usize>>,
+}
+
+impl Visitor for Maker<'_> {
+    fn mnk(&mut self, rules: &mnk::Rules) {
+        let geo = &rules.geo;
+        self.made = Some(if self.options.layer {
+            self.layer(geo)
+        } else {
+            self.opening(geo)
+        });
+    }
+
+    fn flags(&mut self, _: &flags::Rules) {}
+    fn nim(&mut self, _: &nim::Rules) {}
+    fn divisors(&mut self, _: &divisors::Rules) {}
+    fn coins(&mut self, _: &coins::Rules) {}
+    fn words(&mut self, _: &words::Rules) {}
+}
+
+impl Maker<'_> {
+    fn threads(&self) -> usize {
+        self.options
+            .threads
+            .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
+            .unwrap_or(1)
+    }
+
+    /// An opening book: every position up to `--depth` stones, or what
+    /// play reaches.
+    fn opening(&self, geo: &Arc<Geometry>) -> Result<usize> {
+        let (options, out) = (self.options, self.out);
+        let resume = match &out.resume {
+            None => Book::default(),
+            Some(text) => Book::parse(geo, text).ok_or_else(|| {
+                out.refused(&format!("it is not a book of the {} board", board(geo)))
+            })?,
+        };
+        let plan = book::Plan {
+            depth: options.depth,
+            coverage: if options.play {
+                book::Coverage::Play
+            } else {
+                book::Coverage::All
+            },
+            keep_over: Duration::from_millis(options.keep_ms),
+            save_every: SAVE_EVERY,
+            threads: self.threads(),
+            beyond: if options.play { options.beyond } else { 0 },
+        };
+        let started = Instant::now();
+        let made = book::make(
+            geo,
+            &plan,
+            resume,
+            |b| out.save(&b.to_text(geo)),
+            |p| {
+                eprintln!(
+                    "{} stones: {} of {} positions, {} kept ({:.1} s)",
+                    p.stones,
+                    p.done,
+                    p.positions,
+                    p.kept,
+                    started.elapsed().as_secs_f64()
+                );
+            },
+        )
+        .map_err(|e| out.refused(&e))?;
+        out.save(&made.to_text(geo)).map_err(anyhow::Error::msg)?;
+        Ok(made.len())
+    }
+
+    /// A layer book: every position of exactly `--depth` stones.
+    fn layer(&self, geo: &Arc<Geometry>) -> Result<usize> {
+        let (stones, out) = (self.options.depth, self.out);
+        let resume = match &out.resume {
+            None => None,
+            Some(text) => match Layer::parse(geo, text) {
+                Some(l) if l.stones == stones => Some(l),
+                _ => {
+                    return Err(out.refused(&format!(
+                        "it is not a layer book of {stones} stones of the {} board",
+                        board(geo)
+                    )));
+                }
+            },
+        };
+        let plan = layer_build::Plan {
+            stones,
+            threads: self.threads(),
+            save_every: SAVE_EVERY,
+        };
+        let started = Instant::now();
+        // The layers before this one are proven and tested (each with a
+        // sample re-proven with no book): their bounds make the build faster.
+        let trusted = book::builtin(geo).below(stones);
+        let made = layer_build::make(
+            geo,
+            &plan,
+            resume,
+            &trusted,
+            |l| out.save(&l.to_text(geo)),
+            |done, all| {
+                eprintln!(
+                    "{stones} stones: {done} of {all} positions proven ({:.1} s)",
+                    started.elapsed().as_secs_f64()
+                );
+            },
+        )
+        .map_err(|e| out.refused(&e))?;
+        out.save(&made.to_text(geo)).map_err(anyhow::Error::msg)?;
+        Ok(made.proven())
+    }
+}
+
+/// The board as error messages name it: `7x6 k=4 gravity`.
+fn board(geo: &Geometry) -> String {
+    format!(
+        "{}x{} k={}{}",
+        geo.width,
+        geo.height,
+        geo.k,
+        if geo.gravity { " gravity" } else { "" }
+    )
+}
