@@ -217,7 +217,6 @@ fn divisors(c: &mut Criterion) {
 
 fn mnk(c: &mut Criterion) {
     use std::sync::Arc;
-    use unbeatable::games::mnk::book::Book;
     use unbeatable::games::mnk::{Geometry, MnkGame, MnkSolver};
     let mut group = c.benchmark_group("mnk");
     group.sample_size(10);
@@ -236,7 +235,7 @@ fn mnk(c: &mut Criterion) {
         let start = MnkGame::new(Arc::clone(&geo));
         group.bench_function(format!("solve from empty {w}x{h} k={k}"), |b| {
             b.iter(|| {
-                let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+                let solver = MnkSolver::without_book(&geo);
                 solver.exact(black_box(&start), &unlimited())
             });
         });
@@ -247,7 +246,7 @@ fn mnk(c: &mut Criterion) {
         let start = MnkGame::new(Arc::clone(&geo));
         group.bench_function("every move's result from empty 6x5 k=4", |b| {
             b.iter(|| {
-                let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+                let solver = MnkSolver::without_book(&geo);
                 solver.move_results(black_box(&start), &unlimited())
             });
         });
@@ -307,7 +306,6 @@ fn gravity(c: &mut Criterion) {
     use rand::{SeedableRng, rngs::StdRng};
     use std::sync::Arc;
     use unbeatable::engine::Game;
-    use unbeatable::games::mnk::book::Book;
     use unbeatable::games::mnk::{Geometry, MnkGame, MnkSolver};
     let mut group = c.benchmark_group("gravity");
     group.sample_size(10);
@@ -315,7 +313,7 @@ fn gravity(c: &mut Criterion) {
     let start = MnkGame::new(Arc::clone(&small));
     group.bench_function("every move's result from empty 5x4", |b| {
         b.iter(|| {
-            let solver = MnkSolver::with_book(Arc::clone(&small), Book::default());
+            let solver = MnkSolver::without_book(&small);
             solver.move_results(black_box(&start), &unlimited())
         });
     });
@@ -352,7 +350,7 @@ fn gravity(c: &mut Criterion) {
             |b| {
                 b.iter(|| {
                     for pos in &positions {
-                        let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+                        let solver = MnkSolver::without_book(&geo);
                         black_box(solver.move_results(pos, &unlimited()));
                     }
                 });

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use unbeatable::engine::Budget;
-use unbeatable::games::mnk::book::Book;
 use unbeatable::games::mnk::{Geometry, MnkGame, MnkSolver, score_value};
 
 fn main() {
@@ -25,8 +24,7 @@ fn main() {
                     continue;
                 }
                 let geo = Arc::new(Geometry::new(width, height, k));
-                let solver =
-                    MnkSolver::with_book(Arc::clone(&geo), Book::default()).with_table_bits(24);
+                let solver = MnkSolver::without_book(&geo).with_table_bits(24);
                 let start = MnkGame::new(geo);
                 let began = Instant::now();
                 let budget = Budget::of(Duration::from_secs_f64(cap));

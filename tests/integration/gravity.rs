@@ -117,7 +117,7 @@ fn gravity_books_hold_dropped_positions_and_stay_apart() {
     use unbeatable::games::mnk::book::{self, Book};
     use unbeatable::games::mnk::{Geometry, MnkSolver};
     let geo = Arc::new(Geometry::with_gravity(5, 4, 4, true));
-    let solver = MnkSolver::with_book(Arc::clone(&geo), Book::default());
+    let solver = MnkSolver::without_book(&geo);
     let made = book::generate(
         &geo,
         4,
@@ -204,7 +204,7 @@ fn connect_four_book_holds_one_ply_deep() {
     let geo = Arc::new(Geometry::with_gravity(7, 6, 4, true));
     let shipped = book::builtin(&geo);
     assert!(shipped.depth >= 1, "a book of depth {}", shipped.depth);
-    let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+    let fresh = MnkSolver::without_book(&geo);
     let mut inner: Vec<_> = shipped
         .entries()
         .into_iter()
@@ -299,7 +299,7 @@ fn proven_afresh(
     use unbeatable::games::mnk::MnkSolver;
     let step = (entries.len() / count).max(1);
     for &(x, o, score) in entries.iter().step_by(step) {
-        let fresh = MnkSolver::with_book(std::sync::Arc::clone(geo), Default::default());
+        let fresh = MnkSolver::without_book(geo);
         let pos = MnkGame::from_bits(std::sync::Arc::clone(geo), x, o);
         assert_eq!(
             fresh.exact(&pos, &Budget::unlimited()),
@@ -450,7 +450,7 @@ fn past_the_book_the_one_move_that_keeps_the_win_is_found_and_proven() {
     let rules = gravity(7, 6, 4);
     // The book's parent, proven here: the first player, to move, loses.
     let parent = "c e g e c c g g g e";
-    let score = MnkSolver::with_book(Arc::clone(&rules.geo), Book::default())
+    let score = MnkSolver::without_book(&rules.geo)
         .exact(&play(&rules, parent), &unlimited())
         .expect("proven");
     assert!(score < 0, "{parent}: {score}");
@@ -470,12 +470,12 @@ fn past_the_book_the_one_move_that_keeps_the_win_is_found_and_proven() {
 #[test]
 fn after_a_move_proven_to_win_every_reply_is_known_won() {
     let rules = gravity(7, 6, 4);
-    let solver = MnkSolver::with_book(Arc::clone(&rules.geo), Book::default());
+    let solver = MnkSolver::without_book(&rules.geo);
     let pos = play(&rules, "c e g e c c g g g e e");
     let choice = perfect_choice(&solver, &pos, 0, Duration::from_secs(20));
     assert_eq!(choice.value.outcome, Outcome::Win);
     let after = pos.after(choice.mv);
-    let fresh = MnkSolver::with_book(Arc::clone(&rules.geo), Book::default());
+    let fresh = MnkSolver::without_book(&rules.geo);
     let none = Budget::of(Duration::ZERO);
     let mut fresh_unknown = 0;
     for reply in after.moves() {
@@ -691,7 +691,7 @@ fn claimeven_and_threats_are_put_in_words() {
 fn among_equal_best_moves_the_computer_keeps_to_its_book() {
     let rules = gravity(7, 6, 4);
     let parent = "g e g b d b c g f d e d b";
-    let fresh = MnkSolver::with_book(Arc::clone(&rules.geo), Book::default());
+    let fresh = MnkSolver::without_book(&rules.geo);
     let score = fresh.exact(&play(&rules, parent), &unlimited());
     let score = score.expect("proven");
     let pos = play(&rules, parent);

@@ -75,7 +75,7 @@ fn known_values_of_larger_boards() {
     ];
     for ((w, h, k), want) in cases {
         let geo = Arc::new(Geometry::new(w, h, k));
-        let solver = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+        let solver = MnkSolver::without_book(&geo);
         let v = solver.value(&MnkGame::new(geo), &unlimited());
         assert_eq!(v.outcome, want, "{w}x{h} k={k}");
         assert!(v.is_proven());
@@ -155,7 +155,7 @@ fn computer_holds_larger_boards_against_random_opponents() {
 #[test]
 fn a_board_too_large_to_prove_is_playable_and_says_so() {
     let geo = Arc::new(Geometry::new(8, 8, 5));
-    let solver = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+    let solver = MnkSolver::without_book(&geo);
     let start = MnkGame::new(geo);
     let budget = || Budget::of(std::time::Duration::from_millis(200));
     let v = solver.value(&start, &budget());
@@ -179,7 +179,7 @@ fn shipped_books_hold_proven_values() {
             shipped.depth
         );
         // Every position of up to two stones, solved afresh without the book.
-        let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+        let fresh = MnkSolver::without_book(&geo);
         let check = book::generate(&geo, 2, |x, o| shipped.get(&geo, x, o), |_, _| {});
         let mut checked = 0;
         for (x, o, score) in check.entries() {
@@ -209,7 +209,7 @@ fn play_books_hold_proven_values_in_samples() {
             "{w}x{h}: a book of depth {}",
             shipped.depth
         );
-        let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+        let fresh = MnkSolver::without_book(&geo);
         let entries = shipped.entries();
         let step = (entries.len() / 12).max(1);
         let (mut proven, mut tried) = (0, 0);
@@ -340,7 +340,7 @@ fn the_book_command_makes_a_layer_and_resumes_it() {
     let geo = Arc::new(Geometry::with_gravity(5, 4, 4, true));
     let made = Layer::parse(&geo, &text).unwrap();
     assert_eq!(made.proven(), made.positions().len());
-    let fresh = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+    let fresh = MnkSolver::without_book(&geo);
     for &(x, o) in made.positions() {
         let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
         assert_eq!(made.get(&geo, x, o), fresh.exact(&pos, &unlimited()));
@@ -443,7 +443,7 @@ fn threat_search_claims_hold_against_the_exact_solver() {
         (6, 6, 5, 9, 30),
     ] {
         let geo = Arc::new(Geometry::new(w, h, k));
-        let exact = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+        let exact = MnkSolver::without_book(&geo);
         for _ in 0..count {
             let mut pos = MnkGame::new(Arc::clone(&geo));
             while pos.stones() < stones && !pos.status().is_over() {
@@ -494,7 +494,7 @@ fn threat_search_claims_hold_against_the_exact_solver() {
 #[test]
 fn past_the_proof_the_computer_takes_and_stops_wins_by_fours() {
     let geo = Arc::new(Geometry::new(8, 8, 5));
-    let solver = MnkSolver::with_book(Arc::clone(&geo), Default::default());
+    let solver = MnkSolver::without_book(&geo);
     let play = |moves: &str| {
         let mut pos = MnkGame::new(Arc::clone(&geo));
         for m in moves.split_whitespace() {
