@@ -13,6 +13,7 @@ mod mnk;
 mod nim;
 mod support;
 mod tmux;
+mod toy_family;
 mod tui;
 mod turns;
 mod words;
