@@ -56,7 +56,7 @@ fn straight_into(id: &str, human: Player) -> Start {
     }
 }
 
-fn key(app: &mut App, code: KeyCode) {
+pub(crate) fn key(app: &mut App, code: KeyCode) {
     press(app, code);
     settle(app);
 }
@@ -84,7 +84,7 @@ fn click(app: &mut App, x: u16, y: u16) {
 }
 
 /// Lets the work beside the screen finish, as the event loop does.
-fn settle(app: &mut App) {
+pub(crate) fn settle(app: &mut App) {
     let started = std::time::Instant::now();
     loop {
         app.tick();

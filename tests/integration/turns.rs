@@ -6,8 +6,7 @@
 use std::io::Cursor;
 use std::time::Duration;
 
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use ratatui::layout::Rect;
+use ratatui::crossterm::event::KeyCode;
 use unbeatable::engine::{Level, Player};
 use unbeatable::plain::{self, End};
 use unbeatable::rules::{self, Ruleset};
@@ -15,13 +14,9 @@ use unbeatable::session::{Record, Setup};
 use unbeatable::tui::theme::THEME;
 use unbeatable::tui::{App, Start};
 
+use crate::tui::{key, settle};
+
 const THINK: Duration = Duration::from_secs(1);
-const AREA: Rect = Rect {
-    x: 0,
-    y: 0,
-    width: 80,
-    height: 24,
-};
 
 fn ruleset(id: &str) -> Ruleset {
     let text = rules::BUILTIN
@@ -48,26 +43,6 @@ fn through_plain(id: &str, human: Player, mv: &str) -> (Vec<String>, Vec<Record>
     let out = String::from_utf8(out).unwrap();
     assert!(matches!(end, End::Over(..)), "{out}");
     (game.history(), game.turns().to_vec(), out)
-}
-
-fn settle(app: &mut App) {
-    let started = std::time::Instant::now();
-    loop {
-        app.tick();
-        if !app.thinking() {
-            app.tick();
-            if !app.thinking() {
-                return;
-            }
-        }
-        assert!(started.elapsed().as_secs() < 60, "the app kept thinking");
-        std::thread::sleep(Duration::from_millis(2));
-    }
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle_event(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)), AREA);
-    settle(app);
 }
 
 /// The same game on the screen, the person typing `mv` and Enter.
