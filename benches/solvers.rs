@@ -280,6 +280,8 @@ fn mnk(c: &mut Criterion) {
         while let Some(mv) = game.computer_plays() {
             line.push(mv.text);
         }
+        // A game that did not happen would measure nothing.
+        assert!(!line.is_empty(), "{name}: the computer played no move");
         group.bench_function(
             format!("computer's move, cold, every point of a game: {name}"),
             |b| {

@@ -246,7 +246,14 @@ impl<F: Family> Session<F> {
     /// [`Session::budget`]; `reviewed` is the person's move just played
     /// and the position it was played from, for the coach.
     pub fn ask_turn(&mut self, reviewed: Option<(F::Game, MoveOf<F>)>) -> Ask<F> {
-        let rng = self.computer_to_move().then(|| self.fork_rng());
+        let replies = self.computer_to_move();
+        self.ask(reviewed, replies)
+    }
+
+    /// A turn whose move is the computer's whichever side is to move
+    /// (`replies`), as `computer_plays` asks for it.
+    fn ask(&mut self, reviewed: Option<(F::Game, MoveOf<F>)>, replies: bool) -> Ask<F> {
+        let rng = replies.then(|| self.fork_rng());
         Ask::new(
             Arc::clone(&self.solver),
             reviewed,
@@ -357,7 +364,9 @@ pub trait AnySession: Send {
     /// # Errors
     /// The reason the text is not a legal move; nothing changes then.
     fn person_plays(&mut self, text: &str) -> Result<Option<String>, MoveError>;
-    /// The computer plays; its move, `None` when the game is over.
+    /// The computer plays for the side to move (after the person's move,
+    /// the reply worked out with the coach's review); its move, `None`
+    /// when the game is over.
     fn computer_plays(&mut self) -> Option<Played>;
     fn undo_turn(&mut self) -> usize;
     /// A tip in one sentence.
@@ -445,12 +454,14 @@ impl<F: Family> AnySession for Session<F> {
     }
 
     fn computer_plays(&mut self) -> Option<Played> {
-        if !self.computer_to_move() {
-            return None;
-        }
         let turn = match self.pending.take() {
             Some(turn) => turn,
-            None => self.ask_turn(None).answer(&self.budget()),
+            // Whoever is to move: a game of the computer against itself
+            // (the benchmarks) asks it for both sides.
+            None => {
+                let over = self.status().is_over();
+                self.ask(None, !over).answer(&self.budget())
+            }
         };
         let pos = self.position().clone();
         let taken = self.take_turn(turn).ok()?;
