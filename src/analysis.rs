@@ -1,11 +1,12 @@
-//! Reports for `analyze`: the value of a position and of every move, as JSON
-//! (docs/design.md §4) or as sentences with the idea behind them.
+//! Reports for `analyze` (the value of a position and of every move) and
+//! `review` (every move of a game judged), as JSON (docs/design.md §4) or
+//! as sentences.
 
 use serde::Serialize;
 
 use crate::engine::{Outcome, Status, Value};
 use crate::rules::Ruleset;
-use crate::session::{Analysis, wording};
+use crate::session::{Analysis, Judgement, Verdict, wording};
 
 #[derive(Debug, Serialize)]
 pub struct Report {
@@ -192,4 +193,106 @@ fn moves_by_result(a: &Analysis) -> Vec<String> {
         Some(format!("{label}: {listed}{tail}."))
     })
     .collect()
+}
+
+/// One move of a reviewed game as `review --json` prints it (docs/design.md §4).
+#[derive(Debug, Serialize)]
+pub struct ReviewLine {
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub player: &'static str,
+    /// What the move leads to for the player who made it.
+    pub result: &'static str,
+    pub plies: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i64>,
+    /// The best result that player had before it.
+    pub best: &'static str,
+    pub best_plies: Option<u64>,
+    pub best_moves: Vec<String>,
+    pub verdict: &'static str,
+}
+
+/// The review of a game as `review --json` prints it.
+#[derive(Debug, Serialize)]
+pub struct Review {
+    pub ruleset: String,
+    pub kind: String,
+    pub status: &'static str,
+    pub moves: Vec<ReviewLine>,
+}
+
+#[must_use]
+pub fn review(ruleset: &Ruleset, status: Status, judged: &[Judgement<String>]) -> Review {
+    Review {
+        ruleset: ruleset.name.clone(),
+        kind: ruleset.kind().to_string(),
+        status: status.as_str(),
+        moves: judged
+            .iter()
+            .map(|j| ReviewLine {
+                ply: j.ply,
+                mv: j.mv.clone(),
+                player: j.player.as_str(),
+                result: j.result.outcome.as_str(),
+                plies: j.result.plies,
+                score: j.result.score,
+                best: j.best.outcome.as_str(),
+                best_plies: j.best.plies,
+                best_moves: j.best_moves.clone(),
+                verdict: j.verdict.as_str(),
+            })
+            .collect(),
+    }
+}
+
+/// The review as one line of JSON.
+#[must_use]
+pub fn review_json(review: &Review) -> String {
+    serde_json::to_string(review).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// The review in sentences: one line a move, then where the game turned.
+#[must_use]
+pub fn review_text(ruleset: &Ruleset, status: Status, judged: &[Judgement<String>]) -> String {
+    let mut out = vec![format!("{} ({}): review", ruleset.name, ruleset.kind())];
+    let strip: String = judged.iter().map(|j| j.verdict.mark()).collect();
+    out.push(format!(
+        "Moves judged: {strip}  (+ best  = kept  - mistake  ? unknown)"
+    ));
+    out.push(String::new());
+    for j in judged {
+        out.push(format!(
+            "{:>3}. {:<6} {}",
+            j.ply,
+            j.player.as_str(),
+            wording::judgement_line(j)
+        ));
+    }
+    out.push(String::new());
+    let mistakes: Vec<String> = judged
+        .iter()
+        .filter(|j| j.verdict == Verdict::Mistake)
+        .map(|j| format!("{} ({}, move {})", j.mv, j.player, j.ply))
+        .collect();
+    let unknown = judged
+        .iter()
+        .filter(|j| j.verdict == Verdict::Unknown)
+        .count();
+    out.push(if mistakes.is_empty() {
+        "No move threw a proven result away.".to_string()
+    } else {
+        format!("Mistakes: {}.", mistakes.join(", "))
+    });
+    if unknown > 0 {
+        out.push(format!(
+            "{unknown} of {} moves not judged: no proof within the time budget.",
+            judged.len()
+        ));
+    }
+    if status.is_over() {
+        out.push(game_over(status));
+    }
+    out.join("\n") + "\n"
 }

@@ -53,6 +53,21 @@ pub enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<std::ffi::OsString>,
     },
+    /// Judge every move of a game exactly: best, kept (more slowly), a
+    /// mistake that threw a proven result away, or unknown.
+    Review {
+        ruleset: String,
+        /// The game's moves from the start, separated by spaces.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Print one JSON object instead of sentences.
+        #[arg(long)]
+        json: bool,
+        /// The time budget of each move's judgement, in seconds (0: until
+        /// proven).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
+        think: Option<Think>,
+    },
     /// Report the value of a position and the result of every move.
     Analyze {
         ruleset: String,

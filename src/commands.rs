@@ -189,6 +189,30 @@ pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Res
     Ok(ExitCode::SUCCESS)
 }
 
+pub fn review(name: &str, moves: &str, json: bool, given: Option<Think>) -> Result<ExitCode> {
+    let ruleset = find(name)?;
+    let setup = Setup {
+        think: think(given)?,
+        ..Setup::default()
+    };
+    let mut game = ruleset.session(setup);
+    game.replay(moves)?;
+    let judged = game.review();
+    let mut out = out();
+    if json {
+        let report = analysis::review(&ruleset, game.status(), &judged);
+        writeln!(out, "{}", analysis::review_json(&report))?;
+    } else {
+        write!(
+            out,
+            "{}",
+            analysis::review_text(&ruleset, game.status(), &judged)
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Finds a ruleset by name or path, warning when a user's file of the same
 /// name is hidden behind a built-in.
 fn find(name: &str) -> Result<rules::Ruleset> {

@@ -41,6 +41,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Check { .. }) => Some("check"),
         Some(Command::Book { .. }) => Some("book"),
         Some(Command::Analyze { .. }) => Some("analyze"),
+        Some(Command::Review { .. }) => Some("review"),
     };
     if let (Some(name), Some(flag)) = (other, cli.options.first_given()) {
         anyhow::bail!(
@@ -59,6 +60,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             think,
         }) => commands::analyze(&ruleset, &moves, json, think),
         Some(Command::Book { args }) => commands::book(&args),
+        Some(Command::Review {
+            ruleset,
+            moves,
+            json,
+            think,
+        }) => commands::review(&ruleset, &moves, json, think),
         Some(Command::Play {
             ruleset,
             plain,

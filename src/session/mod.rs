@@ -8,6 +8,7 @@
 mod analysis;
 mod ask;
 mod job;
+pub mod review;
 pub mod turn;
 pub mod wording;
 
@@ -23,6 +24,7 @@ use crate::games::Family;
 pub use analysis::{Analysis, ReplayError};
 pub use ask::{Coaching, Hint, coach_words, decided_at, hint, review, tip_words};
 pub use job::{Job, Poll};
+pub use review::{Judgement, Verdict};
 pub use turn::{Ask, ProvenPlay, Record, Taken, Turn};
 
 /// The computer's time budget a question, unless the person sets another.
@@ -289,6 +291,30 @@ impl<F: Family> Session<F> {
         })
     }
 
+    /// Every move of the game so far judged exactly (see `review`), each
+    /// within a budget of its own; moves in notation.
+    #[must_use]
+    pub fn review(&self) -> Vec<Judgement<String>> {
+        let judged = review::review(&*self.solver, &self.positions, &self.moves, |_| {
+            self.budget()
+        });
+        judged
+            .into_iter()
+            .map(|j| {
+                let pos = &self.positions[j.ply - 1];
+                Judgement {
+                    ply: j.ply,
+                    mv: pos.format_move(j.mv),
+                    player: j.player,
+                    result: j.result,
+                    best: j.best,
+                    best_moves: j.best_moves.iter().map(|&m| pos.format_move(m)).collect(),
+                    verdict: j.verdict,
+                }
+            })
+            .collect()
+    }
+
     /// Every turn taken in this game.
     #[must_use]
     pub fn turns(&self) -> &[Record] {
@@ -352,6 +378,8 @@ pub trait AnySession: Send {
     fn level_words(&self) -> String;
     /// Every turn taken.
     fn turns(&self) -> &[Record];
+    /// Every move of the game judged exactly, each within one budget.
+    fn review(&self) -> Vec<Judgement<String>>;
     /// The position as plain text.
     fn board_text(&self) -> String;
     /// The legal moves for a prompt, or their number when too many to read.
@@ -411,6 +439,10 @@ impl<F: Family> AnySession for Session<F> {
 
     fn turns(&self) -> &[Record] {
         Session::turns(self)
+    }
+
+    fn review(&self) -> Vec<Judgement<String>> {
+        Session::review(self)
     }
 
     fn board_text(&self) -> String {

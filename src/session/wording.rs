@@ -3,7 +3,7 @@
 
 use crate::engine::{Outcome, Player, Status, Value};
 
-use super::{Coaching, Hint};
+use super::{Coaching, Hint, Judgement, Verdict};
 
 pub use crate::text::plies;
 
@@ -101,6 +101,60 @@ pub fn ending(status: Status, human: Player) -> &'static str {
         Status::Won(p) if p == human => "you win",
         Status::Won(_) => "computer wins",
         _ => "draw",
+    }
+}
+
+/// A judged move in one sentence: what it kept or threw away, proven, or
+/// that it is not known.
+#[must_use]
+pub fn judgement_line(j: &Judgement<String>) -> String {
+    let others = |moves: &[String]| {
+        let shown: Vec<&str> = moves.iter().take(4).map(String::as_str).collect();
+        let more = if moves.len() > shown.len() {
+            ", …"
+        } else {
+            ""
+        };
+        format!("{}{more}", shown.join(", "))
+    };
+    match j.verdict {
+        Verdict::Best => format!("{}: best — {}", j.mv, result(j.result)),
+        Verdict::Kept => format!(
+            "{}: {} — {} ({} {})",
+            j.mv,
+            if j.best.outcome == Outcome::Loss {
+                "held out less long than it could"
+            } else {
+                "kept the win, but not the fastest way"
+            },
+            result(j.result),
+            others(&j.best_moves),
+            result(j.best)
+        ),
+        Verdict::Mistake => {
+            // Same outcome, a lower score: points given away.
+            let offered = match j.best.outcome {
+                o if o == j.result.outcome => "gave away points",
+                Outcome::Win => "threw away the win",
+                Outcome::Draw => "threw away the draw",
+                _ => "gave away points",
+            };
+            let fix = if j.best_moves.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {} would have kept it ({})",
+                    others(&j.best_moves),
+                    result(j.best)
+                )
+            };
+            format!("{}: {offered} — {}{fix}", j.mv, result(j.result))
+        }
+        Verdict::Unknown => format!(
+            "{}: not judged — {} (no proof within the time budget)",
+            j.mv,
+            result(j.result)
+        ),
     }
 }
 

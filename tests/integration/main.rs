@@ -11,6 +11,7 @@ mod hostile;
 mod layout;
 mod mnk;
 mod nim;
+mod review;
 mod support;
 mod tmux;
 mod toy_family;

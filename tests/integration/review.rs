@@ -1,0 +1,170 @@
+//! The review of a game judges every move as the reference solver does:
+//! random games of small rulesets of every family, each move's verdict,
+//! result, best result and best moves compared; and the `review` command.
+
+use std::collections::HashSet;
+use std::fmt::Debug;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use unbeatable::engine::{Budget, Game, ReferenceSolver};
+use unbeatable::games::{Family, coins, divisors, flags, mnk, nim, words};
+use unbeatable::session::Verdict;
+use unbeatable::session::review::{Judgement, review};
+
+use crate::support::rules;
+
+/// Whether a fast judgement says what the reference's says. Where the fast
+/// solver leaves plies out (never guessed), it cannot tell the fastest
+/// move from a slower one: its "best" then stands for the reference's
+/// "best" or "kept".
+fn same<M: Copy + Eq + std::hash::Hash + Debug>(fast: &Judgement<M>, exact: &Judgement<M>) -> bool {
+    let plies_left_out = fast.result.plies.is_none() || fast.best.plies.is_none();
+    let verdict = fast.verdict == exact.verdict
+        || (plies_left_out && fast.verdict == Verdict::Best && exact.verdict == Verdict::Kept);
+    let outcome = |a: unbeatable::engine::Value, b: unbeatable::engine::Value| {
+        a.outcome == b.outcome && a.score == b.score && (a.plies.is_none() || a.plies == b.plies)
+    };
+    let best_moves = if plies_left_out {
+        // The fast list is the reference's best and kept moves.
+        fast.best_moves.len() >= exact.best_moves.len()
+    } else {
+        fast.best_moves.iter().collect::<HashSet<_>>()
+            == exact.best_moves.iter().collect::<HashSet<_>>()
+    };
+    verdict && outcome(fast.result, exact.result) && outcome(fast.best, exact.best) && best_moves
+}
+
+/// Plays `games` random games of `rules` and compares every judgement.
+fn agree_on_random_games<F: Family>(rules: &F::Rules, games: usize, seed: u64, name: &str)
+where
+    F::Game: Debug,
+{
+    let fast = F::solver(rules);
+    let reference = ReferenceSolver::<F::Game>::new();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut verdicts = HashSet::new();
+    for game in 0..games {
+        let mut positions = vec![F::start(rules)];
+        let mut moves = Vec::new();
+        while let Some(mv) = positions.last().and_then(|p| p.random_move(&mut rng)) {
+            let next = positions[positions.len() - 1].after(mv);
+            positions.push(next);
+            moves.push(mv);
+        }
+        let a = review(&*fast, &positions, &moves, |_| Budget::unlimited());
+        let b = review(&reference, &positions, &moves, |_| Budget::unlimited());
+        assert_eq!(a.len(), moves.len());
+        for (x, y) in a.iter().zip(&b) {
+            assert!(
+                same(x, y),
+                "{name}, game {game}, move {}: fast {x:?}, reference {y:?}",
+                x.ply
+            );
+            verdicts.insert(x.verdict);
+        }
+    }
+    // Random play makes mistakes: a review that never finds one is wrong.
+    assert!(verdicts.contains(&Verdict::Mistake), "{name}: {verdicts:?}");
+    assert!(
+        !verdicts.contains(&Verdict::Unknown),
+        "{name}: {verdicts:?}"
+    );
+}
+
+#[test]
+fn verdicts_agree_with_the_reference_on_every_family() {
+    for (i, body) in [
+        "start = 21\ntake = [1, 2, 3]\nlose_at = 1",
+        "start = 17\ntake = [2, 5, 7]\nlose_at = 0\nwhen_stuck = \"lose\"",
+    ]
+    .iter()
+    .enumerate()
+    {
+        agree_on_random_games::<flags::Flags>(
+            &rules::<flags::Flags>(body),
+            20,
+            1,
+            &format!("flags {i}"),
+        );
+    }
+    for (i, body) in [
+        "piles = [1, 4, 5]\ntake = \"any\"",
+        "piles = [3, 4, 5]\ntake = \"any\"\nmisere = true",
+        "piles = [3, 2, 4]\ntake = [1, 2, 3]\npass_once_per_pile = true",
+    ]
+    .iter()
+    .enumerate()
+    {
+        agree_on_random_games::<nim::Nim>(&rules::<nim::Nim>(body), 20, 2, &format!("nim {i}"));
+    }
+    agree_on_random_games::<divisors::Divisors>(
+        &rules::<divisors::Divisors>("min = 1\nmax = 14"),
+        20,
+        3,
+        "divisors 1..14",
+    );
+    for (i, body) in [
+        "width = 3\nheight = 3\nk = 3",
+        "width = 4\nheight = 3\nk = 3",
+        "width = 4\nheight = 4\nk = 3\ngravity = true",
+    ]
+    .iter()
+    .enumerate()
+    {
+        agree_on_random_games::<mnk::Mnk>(&rules::<mnk::Mnk>(body), 12, 4, &format!("mnk {i}"));
+    }
+    agree_on_random_games::<coins::Coins>(
+        &rules::<coins::Coins>("values = [3, 9, 1, 2, 8, 4, 7]"),
+        20,
+        5,
+        "coins",
+    );
+    agree_on_random_games::<words::Words>(
+        &rules::<words::Words>("words = [\"ab\", \"ac\", \"b\", \"bad\", \"cab\"]\nrounds = 3"),
+        20,
+        6,
+        "words",
+    );
+}
+
+#[test]
+fn the_review_command_names_the_thrown_away_win() {
+    let out = crate::cli::unbeatable()
+        .args(["review", "tic-tac-toe", "--moves", "b2 a2 a1 c3 a3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Moves judged: +-++-"), "{text}");
+    assert!(
+        text.contains("a2: threw away the draw — loss in 6 plies"),
+        "{text}"
+    );
+    assert!(text.contains("a3: threw away the win — draw"), "{text}");
+    let out = crate::cli::unbeatable()
+        .args(["review", "tic-tac-toe", "--moves", "b2 a2", "--json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let second = &json["moves"][1];
+    assert_eq!(second["ply"], 2);
+    assert_eq!(second["move"], "a2");
+    assert_eq!(second["player"], "second");
+    assert_eq!(second["result"], "loss");
+    assert_eq!(second["best"], "draw");
+    assert_eq!(second["verdict"], "mistake");
+    let best: Vec<&str> = second["best_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(best, ["a1", "c1", "a3", "c3"]);
+    // An illegal move is named with its place, as in analyze.
+    crate::cli::unbeatable()
+        .args(["review", "tic-tac-toe", "--moves", "b2 b2"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("move 2 'b2'"));
+}
