@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::engine::{Outcome, Status, Value};
 use crate::rules::Ruleset;
-use crate::session::{Analysis, Judgement, Verdict, wording};
+use crate::session::{Analysis, Judgement, Puzzle, Verdict, wording};
 
 #[derive(Debug, Serialize)]
 pub struct Report {
@@ -293,6 +293,87 @@ pub fn review_text(ruleset: &Ruleset, status: Status, judged: &[Judgement<String
     }
     if status.is_over() {
         out.push(game_over(status));
+    }
+    out.join("\n") + "\n"
+}
+
+/// A puzzle as `puzzles --json` prints it (docs/design.md §4).
+#[derive(Debug, Serialize)]
+pub struct PuzzleLine {
+    /// The moves from the ruleset's start to the position.
+    pub moves: String,
+    pub to_move: &'static str,
+    pub value: &'static str,
+    pub plies: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i64>,
+    /// Every move that keeps the value.
+    pub answers: Vec<String>,
+    pub legal: u128,
+    pub difficulty: u8,
+}
+
+/// The puzzles as one line of JSON: a list.
+#[must_use]
+pub fn puzzles_json(made: &[Puzzle<String>]) -> String {
+    let lines: Vec<PuzzleLine> = made
+        .iter()
+        .map(|p| PuzzleLine {
+            moves: p.line.join(" "),
+            to_move: p.to_move.as_str(),
+            value: p.value.outcome.as_str(),
+            plies: p.value.plies,
+            score: p.value.score,
+            answers: p.answers.clone(),
+            legal: p.legal,
+            difficulty: p.difficulty,
+        })
+        .collect();
+    serde_json::to_string(&lines).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+/// The puzzles in sentences, each with its board (`boards`, in order) and
+/// its answers last.
+#[must_use]
+pub fn puzzles_text(ruleset: &Ruleset, made: &[Puzzle<String>], boards: &[String]) -> String {
+    let mut out = vec![format!(
+        "{} ({}): {} puzzles",
+        ruleset.name,
+        ruleset.kind(),
+        made.len()
+    )];
+    for (i, (p, board)) in made.iter().zip(boards).enumerate() {
+        out.push(String::new());
+        let after = if p.line.is_empty() {
+            "From the start".to_string()
+        } else {
+            format!("After {}", p.line.join(" "))
+        };
+        let aim = match p.value.outcome {
+            Outcome::Win => "can win",
+            _ => "can hold the draw",
+        };
+        out.push(format!(
+            "Puzzle {} (difficulty {} of 10). {after}, the {} player {aim}: find the move ({} legal).",
+            i + 1,
+            p.difficulty,
+            p.to_move,
+            p.legal
+        ));
+        out.push(board.clone());
+        let answers = if p.answers.len() == 1 {
+            "Answer"
+        } else {
+            "Answers"
+        };
+        out.push(format!(
+            "{answers}: {} ({}).",
+            p.answers.join(", "),
+            wording::result(p.value)
+        ));
+    }
+    if made.is_empty() {
+        out.push("No puzzle found: no position reached by random play has few moves that keep a proven win or draw.".to_string());
     }
     out.join("\n") + "\n"
 }

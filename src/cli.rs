@@ -68,6 +68,24 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
         think: Option<Think>,
     },
+    /// Make "find the move" puzzles from random games of a ruleset, each
+    /// checked by the exact solver: every move that keeps the value listed.
+    Puzzles {
+        ruleset: String,
+        /// How many puzzles (fewer when the ruleset has fewer to give).
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        count: u32,
+        /// Seeds the random games, for the same puzzles again.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Print one JSON list instead of sentences.
+        #[arg(long)]
+        json: bool,
+        /// The time budget of each position's check, in seconds (0: until
+        /// proven).
+        #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
+        think: Option<Think>,
+    },
     /// Report the value of a position and the result of every move.
     Analyze {
         ruleset: String,

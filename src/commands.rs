@@ -213,6 +213,37 @@ pub fn review(name: &str, moves: &str, json: bool, given: Option<Think>) -> Resu
     Ok(ExitCode::SUCCESS)
 }
 
+pub fn puzzles(
+    name: &str,
+    count: usize,
+    seed: Option<u64>,
+    json: bool,
+    given: Option<Think>,
+) -> Result<ExitCode> {
+    let ruleset = find(name)?;
+    let setup = Setup {
+        think: think(given)?,
+        ..Setup::default()
+    };
+    let made = ruleset.session(setup).puzzles(count, seed);
+    let mut out = out();
+    if json {
+        writeln!(out, "{}", analysis::puzzles_json(&made))?;
+    } else {
+        let boards: Vec<String> = made
+            .iter()
+            .map(|p| {
+                let mut game = ruleset.session(setup);
+                game.replay(&p.line.join(" "))
+                    .map_or_else(|e| e.to_string(), |()| game.board_text())
+            })
+            .collect();
+        write!(out, "{}", analysis::puzzles_text(&ruleset, &made, &boards))?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Finds a ruleset by name or path, warning when a user's file of the same
 /// name is hidden behind a built-in.
 fn find(name: &str) -> Result<rules::Ruleset> {

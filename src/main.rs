@@ -42,6 +42,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Book { .. }) => Some("book"),
         Some(Command::Analyze { .. }) => Some("analyze"),
         Some(Command::Review { .. }) => Some("review"),
+        Some(Command::Puzzles { .. }) => Some("puzzles"),
     };
     if let (Some(name), Some(flag)) = (other, cli.options.first_given()) {
         anyhow::bail!(
@@ -66,6 +67,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
             think,
         }) => commands::review(&ruleset, &moves, json, think),
+        Some(Command::Puzzles {
+            ruleset,
+            count,
+            seed,
+            json,
+            think,
+        }) => commands::puzzles(&ruleset, count as usize, seed, json, think),
         Some(Command::Play {
             ruleset,
             plain,

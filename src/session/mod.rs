@@ -8,6 +8,7 @@
 mod analysis;
 mod ask;
 mod job;
+pub mod puzzles;
 pub mod review;
 pub mod turn;
 pub mod wording;
@@ -24,6 +25,7 @@ use crate::games::Family;
 pub use analysis::{Analysis, ReplayError};
 pub use ask::{Coaching, Hint, coach_words, decided_at, hint, review, tip_words};
 pub use job::{Job, Poll};
+pub use puzzles::Puzzle;
 pub use review::{Judgement, Verdict};
 pub use turn::{Ask, ProvenPlay, Record, Taken, Turn};
 
@@ -315,6 +317,39 @@ impl<F: Family> Session<F> {
             .collect()
     }
 
+    /// Up to `count` puzzles made from random games of these rules, none
+    /// repeated, each position's results within one budget; moves in
+    /// notation.
+    #[must_use]
+    pub fn puzzles(&self, count: usize, seed: Option<u64>) -> Vec<Puzzle<String>> {
+        let mut rng = rng_for(seed);
+        let start = &self.positions[0];
+        // Each position within one budget, and all of them within a few
+        // budgets a puzzle asked for.
+        let think = self.setup.think;
+        let times = u32::try_from(count.saturating_mul(4)).unwrap_or(u32::MAX);
+        let overall = Budget::maybe(think.map(|t| t.saturating_mul(times)));
+        let made = puzzles::generate(&*self.solver, start, count, &mut rng, &overall, think);
+        made.into_iter()
+            .map(|p| {
+                let mut pos = start.clone();
+                let mut line = Vec::new();
+                for &mv in &p.line {
+                    line.push(pos.format_move(mv));
+                    pos = pos.after(mv);
+                }
+                Puzzle {
+                    line,
+                    to_move: p.to_move,
+                    value: p.value,
+                    answers: p.answers.iter().map(|&m| pos.format_move(m)).collect(),
+                    legal: p.legal,
+                    difficulty: p.difficulty,
+                }
+            })
+            .collect()
+    }
+
     /// Every turn taken in this game.
     #[must_use]
     pub fn turns(&self) -> &[Record] {
@@ -380,6 +415,8 @@ pub trait AnySession: Send {
     fn turns(&self) -> &[Record];
     /// Every move of the game judged exactly, each within one budget.
     fn review(&self) -> Vec<Judgement<String>>;
+    /// Up to `count` puzzles from random games of these rules.
+    fn puzzles(&self, count: usize, seed: Option<u64>) -> Vec<Puzzle<String>>;
     /// The position as plain text.
     fn board_text(&self) -> String;
     /// The legal moves for a prompt, or their number when too many to read.
@@ -443,6 +480,10 @@ impl<F: Family> AnySession for Session<F> {
 
     fn review(&self) -> Vec<Judgement<String>> {
         Session::review(self)
+    }
+
+    fn puzzles(&self, count: usize, seed: Option<u64>) -> Vec<Puzzle<String>> {
+        Session::puzzles(self, count, seed)
     }
 
     fn board_text(&self) -> String {

@@ -11,6 +11,7 @@ mod hostile;
 mod layout;
 mod mnk;
 mod nim;
+mod puzzles;
 mod review;
 mod support;
 mod tmux;

@@ -1,0 +1,190 @@
+//! Puzzles made by the solver are right: every answer, and only the
+//! answers, keep the position's value, as the reference solver proves on
+//! small rulesets of every family (and a fresh exact solver on larger
+//! boards); none is repeated; the `puzzles` command prints them.
+
+use std::collections::HashSet;
+use std::fmt::Debug;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use unbeatable::engine::{Budget, Game, ReferenceSolver, Solver, Value};
+use unbeatable::games::{Family, coins, divisors, flags, mnk, nim, words};
+use unbeatable::session::puzzles::{MAX_ANSWERS, generate};
+
+use crate::support::rules;
+
+/// The moves of `pos` that keep `value` by `solver`'s results.
+fn keepers<G: Game, S: Solver<G>>(solver: &S, pos: &G, value: Value) -> HashSet<G::Move> {
+    solver
+        .move_results(pos, &Budget::unlimited())
+        .listed
+        .into_iter()
+        .filter(|(_, v)| v.outcome == value.outcome && v.score == value.score)
+        .map(|(m, _)| m)
+        .collect()
+}
+
+fn checked<F: Family>(rules: &F::Rules, count: usize, seed: u64, name: &str) -> usize
+where
+    F::Game: Debug,
+{
+    let fast = F::solver(rules);
+    let reference = ReferenceSolver::<F::Game>::new();
+    let start = F::start(rules);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let made = generate(&*fast, &start, count, &mut rng, &Budget::unlimited(), None);
+    let mut seen = HashSet::new();
+    for p in &made {
+        let mut pos = start.clone();
+        for &mv in &p.line {
+            pos = pos.after(mv);
+        }
+        assert!(seen.insert(pos.clone()), "{name}: {pos:?} twice");
+        let value = reference.value(&pos, &Budget::unlimited());
+        assert_eq!(value.outcome, p.value.outcome, "{name}: {pos:?}");
+        let answers: HashSet<_> = p.answers.iter().copied().collect();
+        assert_eq!(answers, keepers(&reference, &pos, value), "{name}: {pos:?}");
+        assert!((1..=MAX_ANSWERS).contains(&answers.len()), "{name}: {p:?}");
+        assert!((answers.len() as u128) < p.legal, "{name}: {p:?}");
+        assert_eq!(p.legal, pos.move_count(), "{name}: {p:?}");
+        assert!((1..=10).contains(&p.difficulty), "{name}: {p:?}");
+    }
+    made.len()
+}
+
+#[test]
+fn puzzles_are_proven_by_the_reference_on_every_family() {
+    let n = checked::<flags::Flags>(
+        &rules::<flags::Flags>("start = 21\ntake = [1, 2, 3]\nlose_at = 1"),
+        8,
+        1,
+        "flags",
+    );
+    assert!(n >= 5, "flags gave {n}");
+    let n = checked::<nim::Nim>(
+        &rules::<nim::Nim>("piles = [3, 4, 5]\ntake = \"any\""),
+        8,
+        2,
+        "nim",
+    );
+    assert!(n >= 5, "nim gave {n}");
+    let n = checked::<divisors::Divisors>(
+        &rules::<divisors::Divisors>("min = 1\nmax = 14"),
+        8,
+        3,
+        "divisors",
+    );
+    assert!(n >= 3, "divisors gave {n}");
+    let n = checked::<mnk::Mnk>(
+        &rules::<mnk::Mnk>("width = 3\nheight = 3\nk = 3"),
+        8,
+        4,
+        "tic-tac-toe",
+    );
+    assert!(n >= 5, "tic-tac-toe gave {n}");
+    let n = checked::<mnk::Mnk>(
+        &rules::<mnk::Mnk>("width = 4\nheight = 4\nk = 3\ngravity = true"),
+        6,
+        5,
+        "gravity 4x4",
+    );
+    assert!(n >= 3, "gravity gave {n}");
+    let n = checked::<coins::Coins>(
+        &rules::<coins::Coins>("values = [3, 9, 1, 2, 8, 4, 7]"),
+        6,
+        6,
+        "coins",
+    );
+    assert!(n >= 1, "coins gave {n}");
+    let n = checked::<words::Words>(
+        &rules::<words::Words>("words = [\"ab\", \"ac\", \"b\", \"bad\", \"cab\"]\nrounds = 3"),
+        6,
+        7,
+        "words",
+    );
+    assert!(n >= 1, "words gave {n}");
+}
+
+/// On Connect Four's small board, each puzzle's answers are re-proven by a
+/// fresh exact solver (no table shared with the one that made them).
+#[test]
+fn connect_four_puzzles_are_re_proven_by_a_fresh_solver() {
+    let rules = rules::<mnk::Mnk>("width = 5\nheight = 4\nk = 4\ngravity = true");
+    let start = mnk::Mnk::start(&rules);
+    let mut rng = StdRng::seed_from_u64(8);
+    let made = generate(
+        &*mnk::Mnk::solver(&rules),
+        &start,
+        5,
+        &mut rng,
+        &Budget::unlimited(),
+        None,
+    );
+    assert!(made.len() >= 3, "{}", made.len());
+    let fresh = mnk::MnkSolver::without_book(&rules.geo);
+    for p in made {
+        let mut pos = start.clone();
+        for &mv in &p.line {
+            pos = pos.after(mv);
+        }
+        let answers: HashSet<_> = p.answers.iter().copied().collect();
+        assert_eq!(answers, keepers(&fresh, &pos, p.value), "{pos:?}");
+    }
+}
+
+#[test]
+fn the_puzzles_command_prints_checked_puzzles() {
+    let out = crate::cli::unbeatable()
+        .args([
+            "puzzles",
+            "tic-tac-toe",
+            "--count",
+            "4",
+            "--seed",
+            "3",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), 4);
+    for p in list {
+        let answers = p["answers"].as_array().unwrap();
+        assert!(!answers.is_empty() && (answers.len() as u64) < p["legal"].as_u64().unwrap());
+        assert!(["win", "draw"].contains(&p["value"].as_str().unwrap()));
+        assert!(["first", "second"].contains(&p["to_move"].as_str().unwrap()));
+        // Each answer, played after the moves, leaves what `analyze` says.
+        let moves = format!(
+            "{} {}",
+            p["moves"].as_str().unwrap(),
+            answers[0].as_str().unwrap()
+        );
+        let out = crate::cli::unbeatable()
+            .args(["analyze", "tic-tac-toe", "--json", "--moves", moves.trim()])
+            .output()
+            .unwrap();
+        let after: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let expected = if p["value"] == "win" { "loss" } else { "draw" };
+        if after["status"] == "ongoing" {
+            assert_eq!(after["value"], expected, "{p}");
+        }
+    }
+    // The same seed, the same puzzles.
+    let again = crate::cli::unbeatable()
+        .args([
+            "puzzles",
+            "tic-tac-toe",
+            "--count",
+            "4",
+            "--seed",
+            "3",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(again.as_array().unwrap(), list);
+}
