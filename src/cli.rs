@@ -55,11 +55,12 @@ pub enum Command {
     },
     /// Judge every move of a game exactly: best, kept (more slowly), a
     /// mistake that threw a proven result away, or unknown.
+    /// Without --moves: your last kept game (of RULESET, if given).
     Review {
-        ruleset: String,
+        ruleset: Option<String>,
         /// The game's moves from the start, separated by spaces.
-        #[arg(long, default_value = "")]
-        moves: String,
+        #[arg(long, requires = "ruleset")]
+        moves: Option<String>,
         /// Print one JSON object instead of sentences.
         #[arg(long)]
         json: bool,
@@ -79,8 +80,13 @@ pub enum Command {
         #[arg(long)]
         seed: Option<u64>,
         /// Print one JSON list instead of sentences.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "run")]
         json: bool,
+        /// Solve them, line by line: your own puzzles that are due first
+        /// (moves of yours that threw a win or a draw away), with the streak
+        /// and the results kept.
+        #[arg(long)]
+        run: bool,
         /// The time budget of each position's check, in seconds (0: until
         /// proven).
         #[arg(long, value_name = "SECONDS", value_parser = parse_think)]

@@ -8,10 +8,13 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use unbeatable::analysis;
 use unbeatable::cli::{PlayOptions, Think};
+use unbeatable::collection::Collection;
 use unbeatable::engine::{Level, Player};
+use unbeatable::history::GameRecord;
 use unbeatable::plain::{self, End};
+use unbeatable::puzzle_run;
 use unbeatable::rules::{self, Origin};
-use unbeatable::session::{DEFAULT_THINK, Setup};
+use unbeatable::session::{AnySession, DEFAULT_THINK, Setup};
 use unbeatable::text::{Visible, clip, visible, visible_lines};
 use unbeatable::tui::{App, Start};
 
@@ -189,20 +192,38 @@ pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Res
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn review(name: &str, moves: &str, json: bool, given: Option<Think>) -> Result<ExitCode> {
-    let ruleset = find(name)?;
+pub fn review(
+    name: Option<&str>,
+    moves: Option<&str>,
+    json: bool,
+    given: Option<Think>,
+) -> Result<ExitCode> {
+    let (ruleset, moves, kept) = match (name, moves) {
+        (Some(name), Some(moves)) => (find(name)?, moves.to_string(), None),
+        _ => {
+            let (ruleset, game) = last_kept_game(name)?;
+            (ruleset, game.moves.clone(), Some(game))
+        }
+    };
     let setup = Setup {
         think: think(given)?,
         ..Setup::default()
     };
     let mut game = ruleset.session(setup);
-    game.replay(moves)?;
-    let judged = game.review();
+    game.replay(&moves)?;
+    let judged = game.review(None);
     let mut out = out();
     if json {
         let report = analysis::review(&ruleset, game.status(), &judged);
         writeln!(out, "{}", analysis::review_json(&report))?;
     } else {
+        if let Some(kept) = &kept {
+            writeln!(
+                out,
+                "Your game of {}: you played {}, level {}; {}.",
+                kept.date, kept.human, kept.level, kept.result
+            )?;
+        }
         write!(
             out,
             "{}",
@@ -211,6 +232,32 @@ pub fn review(name: &str, moves: &str, json: bool, given: Option<Think>) -> Resu
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The newest kept game (of the ruleset named, if any) with its ruleset,
+/// which must still have the rules the game was played by.
+fn last_kept_game(name: Option<&str>) -> Result<(rules::Ruleset, GameRecord)> {
+    let path = unbeatable::history::default_path()
+        .context("no data folder to keep games in: give the game with --moves")?;
+    let (games, note) = unbeatable::history::load(&path);
+    if let Some(note) = note {
+        warn(&note);
+    }
+    let Some(game) = unbeatable::history::last(&games, name) else {
+        let which = name.map_or_else(String::new, |n| format!(" of {}", visible(n)));
+        anyhow::bail!(
+            "no finished game{which} is kept yet: play one, or give its moves with --moves"
+        );
+    };
+    let ruleset = find(&game.ruleset)?;
+    if ruleset.identity() != game.identity {
+        anyhow::bail!(
+            "the rules of {} have changed since the game of {} was played: it cannot be replayed",
+            visible(&game.ruleset),
+            game.date
+        );
+    }
+    Ok((ruleset, game.clone()))
 }
 
 pub fn puzzles(
@@ -239,6 +286,106 @@ pub fn puzzles(
             })
             .collect();
         write!(out, "{}", analysis::puzzles_text(&ruleset, &made, &boards))?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `puzzles --run`: your due puzzles, then made ones, solved line by line.
+pub fn puzzle_run(
+    name: &str,
+    count: usize,
+    seed: Option<u64>,
+    given: Option<Think>,
+) -> Result<ExitCode> {
+    let ruleset = find(name)?;
+    let setup = Setup {
+        think: think(given)?,
+        ..Setup::default()
+    };
+    let identity = ruleset.identity();
+    let (Some(kept_path), Some(path)) = (
+        unbeatable::history::default_path(),
+        unbeatable::collection::default_path(),
+    ) else {
+        anyhow::bail!("no data folder to keep your puzzles in");
+    };
+    // Your games since the last run, looked through for your mistakes.
+    let (before, note) = Collection::load(&path);
+    if let Some(note) = note {
+        warn(&note);
+    }
+    let scanned = before
+        .runs
+        .iter()
+        .find(|r| r.identity == identity)
+        .map_or(0, |r| r.scanned);
+    let (games, note) = unbeatable::history::load(&kept_path);
+    if let Some(note) = note {
+        warn(&note);
+    }
+    let fresh: Vec<GameRecord> = games.into_iter().filter(|g| g.at >= scanned).collect();
+    let next_run = before
+        .runs
+        .iter()
+        .find(|r| r.identity == identity)
+        .map_or(1, |r| r.runs + 1);
+    let found = puzzle_run::mistakes(&ruleset, setup, &fresh, next_run);
+    let newest = fresh.iter().map(|g| g.at).max().unwrap_or(scanned);
+    let collection = Collection::update(&path, |c| {
+        for m in found {
+            c.add(m);
+        }
+        let runs = c.runs_of(&identity);
+        runs.runs += 1;
+        runs.scanned = runs.scanned.max(newest);
+    })
+    .map_err(anyhow::Error::msg)?;
+    let run = collection
+        .runs
+        .iter()
+        .find(|r| r.identity == identity)
+        .map_or(1, |r| r.runs);
+    let mine = collection.due(&identity, run, count);
+    let made: Vec<String> = ruleset
+        .session(setup)
+        .puzzles(count.saturating_sub(mine.len()), seed)
+        .into_iter()
+        .map(|p| p.line.join(" "))
+        .collect();
+    let mut out = out();
+    let result = puzzle_run::run(
+        &ruleset,
+        setup,
+        &mine,
+        &made,
+        &mut io::stdin().lock(),
+        &mut out,
+        |moves, is_mine, solved| {
+            let saved = Collection::update(&path, |c| {
+                puzzle_run::record_answer(c, &identity, run, moves, is_mine, solved);
+            });
+            if let Err(e) = saved {
+                warn(&e);
+            }
+        },
+    )
+    .context("could not write the run")?;
+    let saved = Collection::update(&path, |c| {
+        let runs = c.runs_of(&identity);
+        runs.best_streak = runs.best_streak.max(result.best_streak);
+    });
+    match saved {
+        Ok(c) => {
+            if let Some(r) = c.runs.iter().find(|r| r.identity == identity) {
+                writeln!(
+                    out,
+                    "all runs of {}: solved {} of {}; best streak {}",
+                    ruleset.name, r.solved, r.tried, r.best_streak
+                )?;
+            }
+        }
+        Err(e) => warn(&e),
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -282,8 +429,11 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
         });
     }
     let mut out = out();
-    let end = plain::run(&ruleset, setup, moves, &mut io::stdin().lock(), &mut out)
+    let mut game = ruleset.session(setup);
+    game.replay(moves)?;
+    let end = plain::play(&ruleset, &mut *game, &mut io::stdin().lock(), &mut out)
         .context("could not write the game")?;
+    keep_plain_game(name, &ruleset, &*game, &end);
     if let End::Over(_, line) | End::Quit(line) | End::Resigned(line) = &end
         && !line.is_empty()
     {
@@ -296,6 +446,31 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
         End::Over(..) | End::Quit(_) | End::Resigned(_) => ExitCode::SUCCESS,
         End::InputEnded => ExitCode::FAILURE,
     })
+}
+
+/// Keeps a finished plain game for its review (a game quit or cut short
+/// is not finished); a failure is a warning, never the game's end.
+fn keep_plain_game(name: &str, ruleset: &rules::Ruleset, game: &dyn AnySession, end: &End) {
+    let human = game.setup().human;
+    let result = match end {
+        End::Over(status, _) => unbeatable::session::wording::ending(*status, human),
+        End::Resigned(_) => "you resigned",
+        End::Quit(_) | End::InputEnded => return,
+    };
+    let Some(path) = unbeatable::history::default_path() else {
+        return;
+    };
+    let record = GameRecord::now(
+        name,
+        &ruleset.identity(),
+        human.as_str(),
+        game.level_name(),
+        &game.history().join(" "),
+        result,
+    );
+    if let Err(e) = unbeatable::history::append(&path, &record) {
+        warn(&e);
+    }
 }
 
 /// The book maker's name: a program of its own, installed beside this one.

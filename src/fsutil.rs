@@ -201,6 +201,31 @@ pub fn folder_of(path: &Path) -> &Path {
         .unwrap_or(Path::new("."))
 }
 
+/// Takes the lock that guards the file at `path` against another instance
+/// of the program: an advisory lock on `<file>.lock` beside it, held until
+/// the returned file is dropped. The folder is made if it is missing (it
+/// is the program's own data folder).
+///
+/// # Errors
+/// The folder cannot be made or the lock file opened or locked.
+pub fn lock_beside(path: &Path) -> io::Result<File> {
+    std::fs::create_dir_all(folder_of(path))?;
+    let mut options = OpenOptions::new();
+    options.write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        // A link planted under the lock's name is not followed.
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    let name = path
+        .file_name()
+        .map_or_else(|| "unbeatable".into(), |n| n.to_string_lossy().into_owned());
+    let file = options.open(path.with_file_name(format!("{name}.lock")))?;
+    file.lock()?;
+    Ok(file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,13 +19,16 @@
 
 pub mod analysis;
 pub mod cli;
+pub mod collection;
 pub mod config;
 pub mod engine;
 pub mod families;
 pub mod fsutil;
 pub mod games;
+pub mod history;
 pub mod paths;
 pub mod plain;
+pub mod puzzle_run;
 pub mod rules;
 pub mod schema;
 pub mod session;

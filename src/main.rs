@@ -66,13 +66,22 @@ fn run(cli: Cli) -> Result<ExitCode> {
             moves,
             json,
             think,
-        }) => commands::review(&ruleset, &moves, json, think),
+        }) => commands::review(ruleset.as_deref(), moves.as_deref(), json, think),
+        Some(Command::Puzzles {
+            ruleset,
+            count,
+            seed,
+            run,
+            think,
+            ..
+        }) if run => commands::puzzle_run(&ruleset, count as usize, seed, think),
         Some(Command::Puzzles {
             ruleset,
             count,
             seed,
             json,
             think,
+            ..
         }) => commands::puzzles(&ruleset, count as usize, seed, json, think),
         Some(Command::Play {
             ruleset,

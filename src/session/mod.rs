@@ -296,25 +296,31 @@ impl<F: Family> Session<F> {
     /// Every move of the game so far judged exactly (see `review`), each
     /// within a budget of its own; moves in notation.
     #[must_use]
-    pub fn review(&self) -> Vec<Judgement<String>> {
-        let judged = review::review(&*self.solver, &self.positions, &self.moves, |_| {
-            self.budget()
-        });
-        judged
-            .into_iter()
-            .map(|j| {
-                let pos = &self.positions[j.ply - 1];
-                Judgement {
-                    ply: j.ply,
-                    mv: pos.format_move(j.mv),
-                    player: j.player,
-                    result: j.result,
-                    best: j.best,
-                    best_moves: j.best_moves.iter().map(|&m| pos.format_move(m)).collect(),
-                    verdict: j.verdict,
-                }
+    pub fn review(&self, only: Option<Player>) -> Vec<Judgement<String>> {
+        self.positions
+            .iter()
+            .zip(&self.moves)
+            .enumerate()
+            .filter(|(_, (pos, _))| only.is_none_or(|p| pos.to_move() == p))
+            .map(|(i, (pos, &mv))| {
+                let j = review::judge(&*self.solver, pos, mv, i + 1, &self.budget());
+                in_notation(pos, j)
             })
             .collect()
+    }
+
+    /// A move typed from the position now, judged (and not played).
+    ///
+    /// # Errors
+    /// The reason the text is not a legal move here.
+    pub fn judge_move(&self, text: &str) -> Result<Judgement<String>, MoveError> {
+        let pos = self.position();
+        let mv = pos.read_move(text)?;
+        let ply = self.moves.len() + 1;
+        Ok(in_notation(
+            pos,
+            review::judge(&*self.solver, pos, mv, ply, &self.budget()),
+        ))
     }
 
     /// Up to `count` puzzles made from random games of these rules, none
@@ -388,6 +394,19 @@ impl<F: Family> Session<F> {
     }
 }
 
+/// A judgement with its moves written in notation from `pos`.
+fn in_notation<G: Game>(pos: &G, j: Judgement<G::Move>) -> Judgement<String> {
+    Judgement {
+        ply: j.ply,
+        mv: pos.format_move(j.mv),
+        player: j.player,
+        result: j.result,
+        best: j.best,
+        best_moves: j.best_moves.iter().map(|&m| pos.format_move(m)).collect(),
+        verdict: j.verdict,
+    }
+}
+
 /// The computer's move, in notation, and what is known of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
@@ -411,10 +430,19 @@ pub trait AnySession: Send {
     fn prove_start(&mut self) -> Value;
     /// The level as the screen names it, from the proof so far.
     fn level_words(&self) -> String;
+    /// The level as the tally keeps it: "perfect" only where play was
+    /// proven.
+    fn level_name(&self) -> &'static str;
     /// Every turn taken.
     fn turns(&self) -> &[Record];
-    /// Every move of the game judged exactly, each within one budget.
-    fn review(&self) -> Vec<Judgement<String>>;
+    /// Every move of the game (of `only` that player's, if given) judged
+    /// exactly, each within one budget.
+    fn review(&self, only: Option<Player>) -> Vec<Judgement<String>>;
+    /// A move typed from the position now, judged and not played.
+    ///
+    /// # Errors
+    /// The reason the text is not a legal move here.
+    fn judge_move(&self, text: &str) -> Result<Judgement<String>, MoveError>;
     /// Up to `count` puzzles from random games of these rules.
     fn puzzles(&self, count: usize, seed: Option<u64>) -> Vec<Puzzle<String>>;
     /// The position as plain text.
@@ -474,12 +502,20 @@ impl<F: Family> AnySession for Session<F> {
         Session::level_words(self)
     }
 
+    fn level_name(&self) -> &'static str {
+        self.proven.tally_name(self.setup.level)
+    }
+
     fn turns(&self) -> &[Record] {
         Session::turns(self)
     }
 
-    fn review(&self) -> Vec<Judgement<String>> {
-        Session::review(self)
+    fn review(&self, only: Option<Player>) -> Vec<Judgement<String>> {
+        Session::review(self, only)
+    }
+
+    fn judge_move(&self, text: &str) -> Result<Judgement<String>, MoveError> {
+        Session::judge_move(self, text)
     }
 
     fn puzzles(&self, count: usize, seed: Option<u64>) -> Vec<Puzzle<String>> {

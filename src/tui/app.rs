@@ -7,11 +7,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::engine::{Budget, Level, Player, Value};
+use crate::history::{self, GameRecord};
 use crate::rules::{Listed, Ruleset};
 use crate::session::{Job, Setup, wording};
 
 use super::play::{Action, PlayScreen, Report, ScreenOptions};
-use super::tally::Tally;
+use super::tally::{Finish, Tally};
 use super::theme::Theme;
 
 /// One game the menu offers.
@@ -312,11 +313,42 @@ impl App {
         match action {
             Action::None => {}
             Action::Menu => self.to_menu(),
-            Action::Finished(report) => self.count(&report),
+            Action::Finished(report) => {
+                self.count(&report);
+                self.keep(&report);
+            }
             Action::Abandoned(report) => {
                 self.count(&report);
                 self.to_menu();
             }
+        }
+    }
+
+    /// Keeps a finished game for its review, beside the tally.
+    fn keep(&mut self, report: &Report) {
+        let (Some(entry), Some(path), Mode::Playing(play)) = (
+            self.entries.get(self.selected),
+            &self.tally_path,
+            &self.mode,
+        ) else {
+            return;
+        };
+        let result = match (report.finish, play.status().is_over()) {
+            (Finish::Won, _) => "you win",
+            (Finish::Drawn, _) => "draw",
+            (Finish::Lost, true) => "computer wins",
+            (Finish::Lost, false) => "you resigned",
+        };
+        let game = GameRecord::now(
+            &entry.id,
+            &entry.ruleset.identity(),
+            play.setup().human.as_str(),
+            &report.level,
+            &play.moves_text(),
+            result,
+        );
+        if let Err(note) = history::append(&path.with_file_name("games.jsonl"), &game) {
+            self.notice = Some(note);
         }
     }
 

@@ -104,7 +104,7 @@ impl Tally {
     ) -> (Self, Option<String>) {
         // Without the lock the game is counted in memory only: a save then
         // could race another instance's and lose its games.
-        let lock = lock_beside(path);
+        let lock = crate::fsutil::lock_beside(path);
         let (mut tally, mut note) = Self::load(path);
         tally.record(ruleset, level, assisted, result);
         let saved = match &lock {
@@ -170,24 +170,6 @@ impl Tally {
                     })
             })
     }
-}
-
-/// Takes the lock that guards the tally at `path`: an advisory lock on a
-/// file beside it, held until the file is dropped. The data folder is made
-/// if it is missing (it is the program's own).
-fn lock_beside(path: &Path) -> std::io::Result<std::fs::File> {
-    std::fs::create_dir_all(folder_of(path))?;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(false);
-    #[cfg(unix)]
-    {
-        // A link planted under the lock's name is not followed.
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW);
-    }
-    let file = options.open(path.with_extension("json.lock"))?;
-    file.lock()?;
-    Ok(file)
 }
 
 #[cfg(test)]

@@ -8,9 +8,16 @@ use serde_json::Value as Json;
 
 pub fn unbeatable() -> Command {
     let mut cmd = Command::cargo_bin("unbeatable").expect("the binary is built");
-    // Keep the user's own rulesets out of the tests.
+    // Keep the user's own rulesets out of the tests, and the tests' games
+    // out of the user's kept games.
     cmd.env("UNBEATABLE_CONFIG_DIR", "/nonexistent-unbeatable-test");
+    cmd.env("UNBEATABLE_DATA_DIR", test_data_dir());
     cmd
+}
+
+/// A data folder of this test run's own.
+pub fn test_data_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("unbeatable-test-data-{}", std::process::id()))
 }
 
 pub fn analyze_json(ruleset: &str, moves: &str) -> Json {

@@ -188,3 +188,66 @@ fn the_puzzles_command_prints_checked_puzzles() {
     let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
     assert_eq!(again.as_array().unwrap(), list);
 }
+
+/// A move of yours that threw the draw away comes back as a puzzle in the
+/// next run, solving it counts, and once solved it waits for a later run.
+#[test]
+fn a_thrown_away_draw_comes_back_as_a_puzzle_and_solving_it_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], input: &str| {
+        let out = crate::cli::unbeatable()
+            .env("UNBEATABLE_DATA_DIR", dir.path())
+            .args(args)
+            .write_stdin(input.to_string())
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // The free cells in reading order (taken ones are refused and the next
+    // line read): the computer wins.
+    let played = run(
+        &["play", "tic-tac-toe", "--plain", "--seed", "1"],
+        &"a1\nb1\nc1\na2\nb2\nc2\na3\nb3\nc3\n".repeat(2),
+    );
+    assert!(played.contains("game over: computer wins"), "{played}");
+    let review: serde_json::Value =
+        serde_json::from_str(&run(&["review", "tic-tac-toe", "--json"], "")).unwrap();
+    let mistake = review["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["player"] == "first" && m["verdict"] == "mistake")
+        .expect("a mistake of the person's")
+        .clone();
+    let answer = mistake["best_moves"][0].as_str().unwrap().to_string();
+    let first = run(
+        &[
+            "puzzles",
+            "tic-tac-toe",
+            "--run",
+            "--count",
+            "1",
+            "--seed",
+            "1",
+        ],
+        &format!("{answer}\n"),
+    );
+    assert!(first.contains("(1 of them from your games)"), "{first}");
+    assert!(first.contains("(from your game)"), "{first}");
+    assert!(first.contains(&format!("right: {answer}")), "{first}");
+    assert!(first.contains("solved 1 of 1"), "{first}");
+    // Solved, it is not due in the next run.
+    let second = run(
+        &[
+            "puzzles",
+            "tic-tac-toe",
+            "--run",
+            "--count",
+            "1",
+            "--seed",
+            "1",
+        ],
+        "quit\n",
+    );
+    assert!(second.contains("(0 of them from your games)"), "{second}");
+}

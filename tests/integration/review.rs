@@ -168,3 +168,66 @@ fn the_review_command_names_the_thrown_away_win() {
         .failure()
         .stderr(predicates::str::contains("move 2 'b2'"));
 }
+
+/// A game finished on the screen is kept beside the tally, and `review`
+/// (with no moves) judges it, naming the move that threw the draw away.
+#[test]
+fn a_finished_game_is_kept_and_reviewed() {
+    use ratatui::crossterm::event::KeyCode;
+    use unbeatable::engine::{Level, Player};
+    use unbeatable::rules::{self, Ruleset};
+    use unbeatable::tui::theme::THEME;
+    use unbeatable::tui::{App, Start};
+
+    use crate::tui::{key, settle};
+
+    let dir = tempfile::tempdir().unwrap();
+    let text = rules::BUILTIN
+        .iter()
+        .find(|(i, _)| *i == "tic-tac-toe")
+        .map(|(_, t)| *t)
+        .unwrap();
+    let start = Start {
+        ruleset: Some(("tic-tac-toe".into(), Ruleset::parse("t", text).unwrap())),
+        human: Some(Player::First),
+        level: Some(Level::Perfect),
+        seed: Some(1),
+        pause: Some(std::time::Duration::ZERO),
+        ..Start::default()
+    };
+    let mut app = App::new(
+        rules::builtins(),
+        start,
+        Some(dir.path().join("tally.json")),
+        &THEME,
+    );
+    settle(&mut app);
+    // The cells in reading order, each where it is free: the computer
+    // wins, and the review finds where the draw was thrown away.
+    let cells = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
+    while !app.playing().unwrap().status().is_over() {
+        let played = app.playing().unwrap().state().history;
+        let free = cells
+            .iter()
+            .find(|c| !played.iter().any(|p| p == *c))
+            .unwrap();
+        for c in free.chars() {
+            key(&mut app, KeyCode::Char(c));
+        }
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(app.playing().unwrap().status().is_over());
+    let kept = std::fs::read_to_string(dir.path().join("games.jsonl")).unwrap();
+    assert_eq!(kept.lines().count(), 1, "{kept}");
+    assert!(kept.contains("\"ruleset\":\"tic-tac-toe\""), "{kept}");
+    let out = crate::cli::unbeatable()
+        .env("UNBEATABLE_DATA_DIR", dir.path())
+        .args(["review", "tic-tac-toe"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.starts_with("Your game of "), "{text}");
+    assert!(text.contains("threw away the draw"), "{text}");
+    assert!(text.contains("Mistakes: "), "{text}");
+}
