@@ -297,16 +297,9 @@ impl<F: Family> Session<F> {
     /// within a budget of its own; moves in notation.
     #[must_use]
     pub fn review(&self, only: Option<Player>) -> Vec<Judgement<String>> {
-        self.positions
-            .iter()
-            .zip(&self.moves)
-            .enumerate()
-            .filter(|(_, (pos, _))| only.is_none_or(|p| pos.to_move() == p))
-            .map(|(i, (pos, &mv))| {
-                let j = review::judge(&*self.solver, pos, mv, i + 1, &self.budget());
-                in_notation(pos, j)
-            })
-            .collect()
+        review::judge_game(&*self.solver, &self.positions, &self.moves, only, || {
+            self.budget()
+        })
     }
 
     /// A move typed from the position now, judged (and not played).
@@ -317,7 +310,7 @@ impl<F: Family> Session<F> {
         let pos = self.position();
         let mv = pos.read_move(text)?;
         let ply = self.moves.len() + 1;
-        Ok(in_notation(
+        Ok(review::in_notation(
             pos,
             review::judge(&*self.solver, pos, mv, ply, &self.budget()),
         ))
@@ -391,19 +384,6 @@ impl<F: Family> Session<F> {
             })?;
         }
         Ok(())
-    }
-}
-
-/// A judgement with its moves written in notation from `pos`.
-fn in_notation<G: Game>(pos: &G, j: Judgement<G::Move>) -> Judgement<String> {
-    Judgement {
-        ply: j.ply,
-        mv: pos.format_move(j.mv),
-        player: j.player,
-        result: j.result,
-        best: j.best,
-        best_moves: j.best_moves.iter().map(|&m| pos.format_move(m)).collect(),
-        verdict: j.verdict,
     }
 }
 

@@ -136,6 +136,38 @@ pub fn review<G: Game, S: Solver<G> + ?Sized>(
         .collect()
 }
 
+/// Every move of a game (of `only` that player's, if given) judged, each
+/// within `budget()`, with its moves written in notation.
+pub fn judge_game<G: Game, S: Solver<G> + ?Sized>(
+    solver: &S,
+    positions: &[G],
+    moves: &[G::Move],
+    only: Option<Player>,
+    budget: impl Fn() -> Budget,
+) -> Vec<Judgement<String>> {
+    positions
+        .iter()
+        .zip(moves)
+        .enumerate()
+        .filter(|(_, (pos, _))| only.is_none_or(|p| pos.to_move() == p))
+        .map(|(i, (pos, &mv))| in_notation(pos, judge(solver, pos, mv, i + 1, &budget())))
+        .collect()
+}
+
+/// A judgement with its moves written in notation from `pos`.
+#[must_use]
+pub fn in_notation<G: Game>(pos: &G, j: Judgement<G::Move>) -> Judgement<String> {
+    Judgement {
+        ply: j.ply,
+        mv: pos.format_move(j.mv),
+        player: j.player,
+        result: j.result,
+        best: j.best,
+        best_moves: j.best_moves.iter().map(|&m| pos.format_move(m)).collect(),
+        verdict: j.verdict,
+    }
+}
+
 /// The ply at which the game's result was thrown away by `player` first,
 /// if a judged move of theirs was a mistake.
 #[must_use]

@@ -41,6 +41,10 @@ pub const GAME: &[KeyHelp] = &[
     ("s", "swap sides: a new game (asks first)"),
     ("r", "resign: the game counts as a loss"),
     (
+        "e",
+        "review a finished game: every move judged exactly (←/→ step through it)",
+    ),
+    (
         "y",
         "yes, to leave a game in progress (it counts as a loss)",
     ),

@@ -959,3 +959,52 @@ fn a_typed_move_goes_when_the_computer_ends_the_game() {
     assert_eq!(status(&app), Status::Won(Player::Second));
     assert_eq!(state(&app).typed, "");
 }
+
+/// A lost game's review: `e` opens it at the end, ←/→ and Home step
+/// through it, the side panel names the move that threw the draw away,
+/// and Esc closes it. At 80×24 and 160×50.
+#[test]
+fn the_review_steps_to_the_move_that_threw_the_draw_away() {
+    let mut app = app("review", straight_into("tic-tac-toe", Player::First));
+    // The free cells in reading order: the computer wins.
+    let cells = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
+    while !status(&app).is_over() {
+        let played = state(&app).history;
+        let free = cells
+            .iter()
+            .find(|c| !played.iter().any(|p| p == *c))
+            .unwrap();
+        keys(&mut app, free);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(status(&app), Status::Won(Player::Second));
+    key(&mut app, KeyCode::Char('e'));
+    let end = screen(&app, 80, 24);
+    let total = state(&app).history.len();
+    assert!(
+        end.contains(&format!("Review: move {total} of {total}")),
+        "{end}"
+    );
+    assert!(end.contains("Your mistakes: "), "{end}");
+    // Step from the start to the first mistake of the person's.
+    key(&mut app, KeyCode::Home);
+    let mut found = None;
+    for step in 1..=total {
+        key(&mut app, KeyCode::Right);
+        let text = screen(&app, 80, 24);
+        if text.contains("You played") && text.contains("threw away the draw") {
+            found = Some((step, text));
+            break;
+        }
+    }
+    let (step, text) = found.expect("the mistake is shown");
+    assert!(
+        text.contains(&format!("Review: move {step} of {total}")),
+        "{text}"
+    );
+    insta::assert_snapshot!("review_at_the_mistake", text);
+    let large = screen(&app, 160, 50);
+    assert!(large.contains("threw away the draw"), "{large}");
+    key(&mut app, KeyCode::Esc);
+    assert!(!screen(&app, 80, 24).contains("Review: move"));
+}

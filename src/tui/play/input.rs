@@ -140,6 +140,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             't' => self.ask_hint(),
             'u' => self.undo(),
             'v' => self.toggle_values(),
+            'e' => self.open_review(),
             _ => return None,
         }
         Some(Action::None)

@@ -7,6 +7,7 @@
 mod input;
 mod leave;
 mod render;
+mod review;
 mod screen;
 mod work;
 
@@ -19,7 +20,7 @@ use ratatui::layout::Rect;
 
 use crate::engine::{Player, Solver, Status};
 use crate::games::Family;
-use crate::session::{Job, Record, Session, Setup, wording};
+use crate::session::{Job, Judgement, Record, Session, Setup, wording};
 
 use super::boards::{BoardView, MoveOf, Values};
 use super::tally::Finish;
@@ -189,6 +190,10 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     /// out beside the screen when the game begins.
     idea: Option<Vec<String>>,
     idea_job: Option<Job<Vec<String>>>,
+    /// The review of the finished game, while open.
+    review: Option<review::Review>,
+    /// Every move of the finished game judged, once worked out.
+    judged: Option<Vec<Judgement<String>>>,
 }
 
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
@@ -231,6 +236,8 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             queued: false,
             idea: None,
             idea_job: None,
+            review: None,
+            judged: None,
         }
     }
 
@@ -314,6 +321,8 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             self.work = Some(Work::start(&self.session));
         } else if self.session.computer_to_move() {
             self.work = Some(Work::reply(&mut self.session, None));
+        } else if self.review.is_some() && self.judged.is_none() {
+            self.work = Some(Work::judge(&self.session));
         } else if self.session.status().is_over() && self.decided.is_none() {
             self.work = Some(Work::decided(&self.session));
         } else if self.show_values && self.values.is_none() && self.session.human_to_move() {

@@ -91,14 +91,18 @@ pub fn render<F: Family, V: BoardView<F>>(
     .render(a.title, buf);
 
     let human_turn = play.human_turn();
+    let reviewing = play.review.is_some();
     let ctx = Ctx::<F, V::Cursor> {
-        pos: play.session.position(),
+        pos: play.shown(),
         cursor: play.cursor,
         theme: t,
-        values: play.values.as_ref().filter(|_| play.show_values),
-        last: play.last_computer,
-        arriving: play.arriving(),
-        human_turn,
+        values: play
+            .values
+            .as_ref()
+            .filter(|_| play.show_values && !reviewing),
+        last: play.shown_last(),
+        arriving: play.arriving().filter(|_| !reviewing),
+        human_turn: human_turn && !reviewing,
         person: setup.human,
     };
     play.view.render(&ctx, a.board, buf);
@@ -109,6 +113,14 @@ pub fn render<F: Family, V: BoardView<F>>(
         Line::styled(
             fit(&format!(" {m}"), usize::from(a.status.width)),
             t.warning,
+        )
+    } else if reviewing {
+        Line::styled(
+            fit(
+                " Review · ←/→ step · Home/End first/last · e or Esc back",
+                usize::from(a.status.width),
+            ),
+            t.key,
         )
     } else if let Some(work) = &play.work {
         let (spent, budget) = work.progress();
@@ -121,13 +133,13 @@ pub fn render<F: Family, V: BoardView<F>>(
         match status {
             Status::Ongoing if play.resigned => Line::from(vec![
                 Span::styled(format!(" {} ", play.banner()), t.title),
-                Span::styled("· n new game · s swap sides · q menu", t.dim),
+                Span::styled("· e review · n new game · s swap sides · q menu", t.dim),
             ]),
             Status::Ongoing if human_turn => Line::styled(" Your move.", t.key),
             Status::Ongoing => Line::styled(" The computer is thinking…", t.dim),
             _ => Line::from(vec![
                 Span::styled(format!(" {} ", play.banner()), t.title),
-                Span::styled("· n new game · s swap sides · q menu", t.dim),
+                Span::styled("· e review · n new game · s swap sides · q menu", t.dim),
             ]),
         }
     };
@@ -162,6 +174,12 @@ fn side_panel<F: Family, V: BoardView<F>>(
         .border_style(t.border);
     let inner = block.inner(area).inner(Margin::new(1, 0));
     block.render(area, buf);
+    if let Some(review) = play.review {
+        Paragraph::new(super::review::lines(play, review, t))
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
+        return;
+    }
     let mut lines: Vec<Line> = Vec::new();
     let history = play.session.history();
     ending_lines(play, t, history.len(), &mut lines);

@@ -22,6 +22,9 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
         if let Some(leave) = self.confirm {
             return self.answer(leave, code);
         }
+        if self.review_key(code) {
+            return Action::None;
+        }
         let dir = match code {
             KeyCode::Up => Some(Dir::Up),
             KeyCode::Down => Some(Dir::Down),

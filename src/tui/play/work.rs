@@ -5,9 +5,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::engine::Solver;
+use crate::engine::{Budget, Solver};
 use crate::games::Family;
-use crate::session::{Job, Poll, Session, Turn, decided_at, tip_words};
+use crate::session::review::judge_game;
+use crate::session::{Job, Judgement, Poll, Session, Turn, decided_at, tip_words};
 
 use super::super::boards::{BoardView, MoveOf, Values};
 use super::Playing;
@@ -17,6 +18,7 @@ enum Answer<M: std::hash::Hash + Eq> {
     Hint(String),
     Values(Values<M>),
     Decided(Option<usize>),
+    Judged(Vec<Judgement<String>>),
     Start(bool),
 }
 
@@ -30,6 +32,8 @@ enum Task {
     Values,
     Decided,
     Start,
+    /// Every move of the finished game judged, for the review.
+    Judge,
 }
 
 /// A question being worked on, and the position it is about.
@@ -69,6 +73,7 @@ impl<F: Family> Work<F> {
             Task::Values => "Working out every move's result",
             Task::Decided => "Looking back over the game",
             Task::Start => "Checking whether this board is proven",
+            Task::Judge => "Judging every move of the game",
         }
     }
 
@@ -116,6 +121,23 @@ impl<F: Family> Work<F> {
 }
 
 impl<F: Family> Work<F> {
+    /// Every move of the game judged, each within one budget, all within
+    /// as many.
+    pub(super) fn judge(session: &Session<F>) -> Self {
+        let solver = Arc::clone(session.solver());
+        let positions = session.positions().to_vec();
+        let moves = session.moves().to_vec();
+        let think = session.setup().think;
+        let times = u32::try_from(moves.len()).unwrap_or(u32::MAX);
+        let all = Budget::maybe(think.map(|t| t.saturating_mul(times)));
+        let job = Job::spawn(all, move |budget| {
+            Answer::Judged(judge_game(&*solver, &positions, &moves, None, || {
+                think.map_or_else(|| budget.clone(), |t| budget.capped(t))
+            }))
+        });
+        Self::new(session, Task::Judge, job)
+    }
+
     /// Whether the starting position is proven (for the level's name).
     pub(super) fn start(session: &Session<F>) -> Self {
         let solver = Arc::clone(session.solver());
@@ -167,6 +189,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             Answer::Hint(text) => self.hint = Some(self.session.explain(&text)),
             Answer::Values(values) => self.values = Some(values),
             Answer::Decided(d) => self.decided = Some(d),
+            Answer::Judged(j) => self.judged = Some(j),
             Answer::Start(_) => {}
         }
     }
