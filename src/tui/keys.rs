@@ -40,10 +40,7 @@ pub const GAME: &[KeyHelp] = &[
     ("n", "new game (asks first)"),
     ("s", "swap sides: a new game (asks first)"),
     ("r", "resign: the game counts as a loss"),
-    (
-        "e",
-        "review a finished game: every move judged exactly (←/→ step through it)",
-    ),
+    ("e", "review a finished game, every move judged exactly"),
     (
         "y",
         "yes, to leave a game in progress (it counts as a loss)",
