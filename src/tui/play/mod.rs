@@ -194,6 +194,8 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     review: Option<review::Review>,
     /// Every move of the finished game judged, once worked out.
     judged: Option<Vec<Judgement<String>>>,
+    /// The tip asked for at a step of the review.
+    step_tip: Option<review::StepTip>,
 }
 
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
@@ -238,6 +240,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             idea_job: None,
             review: None,
             judged: None,
+            step_tip: None,
         }
     }
 

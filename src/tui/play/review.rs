@@ -24,6 +24,13 @@ pub(super) struct Review {
     pub step: usize,
 }
 
+/// A tip at a step of the review: the best move there and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct StepTip {
+    pub step: usize,
+    pub text: String,
+}
+
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
     /// `e`: opens the review of a finished game, at its end.
     pub(super) fn open_review(&mut self) {
@@ -61,9 +68,28 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             KeyCode::Home => review.step = 0,
             KeyCode::End => review.step = last,
             KeyCode::Esc | KeyCode::Char('e') => self.review = None,
+            KeyCode::Char('t') => self.ask_step_tip(),
             _ => return false,
         }
         true
+    }
+
+    /// `t` in the review: the best move at the shown position, and why,
+    /// worked out beside the screen.
+    fn ask_step_tip(&mut self) {
+        let Some(review) = self.review else {
+            return;
+        };
+        if self.shown().status().is_over() {
+            self.message = Some("the game is over here: ← steps back".into());
+            return;
+        }
+        if self.work.is_some() {
+            self.message = Some("wait: still working on the last question".into());
+            return;
+        }
+        self.message = None;
+        self.work = Some(Work::tip_at(&self.session, review.step));
     }
 
     /// The position on the board: the review's step, or the game's now.
@@ -119,6 +145,14 @@ pub(super) fn lines<F: Family, V: BoardView<F>>(
                 verdict_style(j.verdict, t),
             ));
         }
+    }
+    if let Some(tip) = play.step_tip.as_ref().filter(|t| t.step == review.step) {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Best here", t.title));
+        lines.push(Line::raw(tip.text.clone()));
+    } else if review.step < total {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("t: best move here and why", t.dim));
     }
     let mistakes: Vec<String> = judged
         .iter()

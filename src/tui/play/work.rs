@@ -19,6 +19,8 @@ enum Answer<M: std::hash::Hash + Eq> {
     Values(Values<M>),
     Decided(Option<usize>),
     Judged(Vec<Judgement<String>>),
+    /// A tip at a step of the review.
+    StepTip(usize, String),
     Start(bool),
 }
 
@@ -34,6 +36,8 @@ enum Task {
     Start,
     /// Every move of the finished game judged, for the review.
     Judge,
+    /// The best move at a step of the review.
+    StepTip,
 }
 
 /// A question being worked on, and the position it is about.
@@ -74,6 +78,7 @@ impl<F: Family> Work<F> {
             Task::Decided => "Looking back over the game",
             Task::Start => "Checking whether this board is proven",
             Task::Judge => "Judging every move of the game",
+            Task::StepTip => "Working out the best move here",
         }
     }
 
@@ -138,6 +143,16 @@ impl<F: Family> Work<F> {
         Self::new(session, Task::Judge, job)
     }
 
+    /// The best move and why at `step` of the game (for the review).
+    pub(super) fn tip_at(session: &Session<F>, step: usize) -> Self {
+        let solver = Arc::clone(session.solver());
+        let pos = session.positions()[step].clone();
+        let job = Job::spawn(session.budget(), move |budget| {
+            Answer::StepTip(step, tip_words(&*solver, &pos, budget))
+        });
+        Self::new(session, Task::StepTip, job)
+    }
+
     /// Whether the starting position is proven (for the level's name).
     pub(super) fn start(session: &Session<F>) -> Self {
         let solver = Arc::clone(session.solver());
@@ -190,6 +205,10 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             Answer::Values(values) => self.values = Some(values),
             Answer::Decided(d) => self.decided = Some(d),
             Answer::Judged(j) => self.judged = Some(j),
+            Answer::StepTip(step, text) => {
+                let text = self.session.explain(&text);
+                self.step_tip = Some(super::review::StepTip { step, text });
+            }
             Answer::Start(_) => {}
         }
     }
