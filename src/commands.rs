@@ -57,6 +57,7 @@ pub fn home(options: PlayOptions) -> Result<ExitCode> {
         think: think(options.think)?,
         pause: None,
         moves: None,
+        review: false,
     })
 }
 
@@ -211,6 +212,27 @@ pub fn review(
     };
     let mut game = ruleset.session(setup);
     game.replay(&moves)?;
+    // On a terminal, a finished game opens in the screen's review.
+    if !json && interactive() && game.status().is_over() {
+        let human = match kept.as_ref().map(|k| k.human.as_str()) {
+            Some("second") => Player::Second,
+            _ => Player::First,
+        };
+        let id = kept.as_ref().map_or_else(
+            || name.unwrap_or_default().to_string(),
+            |k| k.ruleset.clone(),
+        );
+        return tui(Start {
+            ruleset: Some((id, ruleset)),
+            human: Some(human),
+            level: Some(Level::Perfect),
+            seed: None,
+            think: setup.think,
+            pause: None,
+            moves: Some(moves),
+            review: true,
+        });
+    }
     let judged = game.review(None);
     let mut out = out();
     if json {
@@ -426,6 +448,7 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
             think,
             pause: None,
             moves: (!moves.trim().is_empty()).then(|| moves.to_string()),
+            review: false,
         });
     }
     let mut out = out();

@@ -87,6 +87,9 @@ pub struct Start {
     pub pause: Option<Duration>,
     /// The first game starts from the position after these moves.
     pub moves: Option<String>,
+    /// The first game, finished, opens in its review (and is not counted
+    /// again): `unbeatable review` on a terminal.
+    pub review: bool,
 }
 
 pub struct App {
@@ -114,6 +117,8 @@ pub struct App {
     pause: Duration,
     /// Moves the next game starts from (from the command line, once).
     moves: Option<String>,
+    /// Open the first game in its review (see [`Start::review`]).
+    review: bool,
     /// The last game left or on screen at the end, as a command that
     /// takes it up again.
     pub resume: Option<String>,
@@ -177,6 +182,7 @@ impl App {
             skip_setup: start.human.is_some() && start.level.is_some(),
             pause: start.pause.unwrap_or(ScreenOptions::default().pause),
             moves: start.moves,
+            review: start.review,
             resume: None,
             suspend_requested: false,
         };
@@ -271,6 +277,9 @@ impl App {
             && let Err(e) = screen.replay(&moves)
         {
             self.notice = Some(e);
+        }
+        if std::mem::take(&mut self.review) {
+            screen.review_only();
         }
         self.mode = Mode::Playing(screen);
     }

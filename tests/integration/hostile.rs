@@ -632,6 +632,7 @@ fn the_screen_draws_every_ruleset_at_a_limit() {
                 think: Some(Duration::from_millis(300)),
                 pause: Some(Duration::ZERO),
                 moves: None,
+                review: false,
             };
             let mut app = App::new(Vec::new(), start, Some(dir.join("tally.json")), &THEME);
             let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");

@@ -348,3 +348,38 @@ fn ctrl_z_suspends_and_fg_resumes() {
     assert_restored(&tmux, "Your move");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// A lost game, kept, opens in the screen's review with `review`: stepped
+/// to the mistake, `t` names the move that kept the draw; the review does
+/// not count the game again.
+#[test]
+fn review_a_lost_game_in_a_real_terminal() {
+    if !have_tmux() {
+        return;
+    }
+    // A game where the first player (the person) throws the draw away at
+    // move 7 (c1, where a3 kept it) and loses.
+    let (tmux, data) = start(
+        "review",
+        "review tic-tac-toe --moves 'b1 a1 b2 b3 c2 a2 c1 a3'",
+    );
+    tmux.wait_for(&["Review: move 8 of 8", "Your mistakes: c1"]);
+    tmux.keys(&["Home"]);
+    tmux.wait_for(&["Review: move 0 of 8"]);
+    tmux.keys(&[
+        "Right", "Right", "Right", "Right", "Right", "Right", "Right",
+    ]);
+    tmux.wait_for(&["Review: move 7 of 8", "c1: threw away the draw"]);
+    tmux.keys(&["t"]);
+    tmux.wait_for(&["Instead of c1", "play a3"]);
+    tmux.keys(&["Escape"]);
+    tmux.keys(&["q"]);
+    tmux.keys(&["q"]);
+    tmux.wait_for(&["EXITED 0"]);
+    assert_restored(&tmux, "Review: move");
+    assert!(
+        !data.join("games.jsonl").exists(),
+        "a review is not kept again"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}

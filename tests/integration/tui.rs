@@ -1005,13 +1005,11 @@ fn the_review_steps_to_the_move_that_threw_the_draw_away() {
     insta::assert_snapshot!("review_at_the_mistake", text);
     let large = screen(&app, 160, 50);
     assert!(large.contains("threw away the draw"), "{large}");
-    // One step back, the position the mistake was made in: t names a move
-    // that keeps the draw, and why.
-    key(&mut app, KeyCode::Left);
+    // t names the move that kept the draw instead, and why.
     key(&mut app, KeyCode::Char('t'));
     let tip = screen(&app, 80, 24);
-    assert!(tip.contains("Best here"), "{tip}");
-    assert!(tip.contains("draw"), "{tip}");
+    assert!(tip.contains("Instead of"), "{tip}");
+    assert!(tip.contains("draw: play"), "{tip}");
     key(&mut app, KeyCode::Esc);
     assert!(!screen(&app, 80, 24).contains("Review: move"));
 }

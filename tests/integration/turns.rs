@@ -55,6 +55,7 @@ fn through_screen(id: &str, human: Player, mv: &str) -> (Vec<String>, Vec<Record
         think: Some(THINK),
         pause: Some(Duration::ZERO),
         moves: None,
+        review: false,
     };
     let dir = std::env::temp_dir().join(format!("unbeatable-turns-{}-{id}", std::process::id()));
     let mut app = App::new(

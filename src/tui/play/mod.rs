@@ -149,6 +149,9 @@ pub trait PlayScreen: Send {
     fn replay(&mut self, moves: &str) -> Result<(), String>;
     /// Whether the game has ended (played out or resigned).
     fn over(&self) -> bool;
+    /// A finished game shown for its review only: opened in it, and not
+    /// counted in the tally or kept again.
+    fn review_only(&mut self);
 }
 
 pub struct Playing<F: Family, V: BoardView<F>> {

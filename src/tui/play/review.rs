@@ -74,14 +74,16 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         true
     }
 
-    /// `t` in the review: the best move at the shown position, and why,
-    /// worked out beside the screen.
+    /// `t` in the review: for the person's move shown, the best move
+    /// there was instead, and why, worked out beside the screen.
     fn ask_step_tip(&mut self) {
         let Some(review) = self.review else {
             return;
         };
-        if self.shown().status().is_over() {
-            self.message = Some("the game is over here: ← steps back".into());
+        let human = self.session.setup().human;
+        let before = review.step.checked_sub(1);
+        if before.is_none_or(|i| self.session.positions()[i].to_move() != human) {
+            self.message = Some("t names the best move instead of one of yours".into());
             return;
         }
         if self.work.is_some() {
@@ -146,13 +148,20 @@ pub(super) fn lines<F: Family, V: BoardView<F>>(
             ));
         }
     }
-    if let Some(tip) = play.step_tip.as_ref().filter(|t| t.step == review.step) {
+    let yours = review
+        .step
+        .checked_sub(1)
+        .and_then(|i| judged.get(i))
+        .filter(|j| j.player == play.session.setup().human);
+    if let Some(j) = yours {
         lines.push(Line::raw(""));
-        lines.push(Line::styled("Best here", t.title));
-        lines.push(Line::raw(tip.text.clone()));
-    } else if review.step < total {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled("t: best move here and why", t.dim));
+        match play.step_tip.as_ref().filter(|t| t.step == review.step) {
+            Some(tip) => {
+                lines.push(Line::styled(format!("Instead of {}", j.mv), t.title));
+                lines.push(Line::raw(tip.text.clone()));
+            }
+            None => lines.push(Line::styled("t: the best move instead", t.dim)),
+        }
     }
     let mistakes: Vec<String> = judged
         .iter()

@@ -169,6 +169,11 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
         Playing::over(self)
     }
 
+    fn review_only(&mut self) {
+        self.reported = true;
+        self.open_review();
+    }
+
     fn setup(&self) -> Setup {
         *self.session.setup()
     }

@@ -143,10 +143,11 @@ impl<F: Family> Work<F> {
         Self::new(session, Task::Judge, job)
     }
 
-    /// The best move and why at `step` of the game (for the review).
+    /// The best move and why instead of move `step` (from 1) of the game,
+    /// for the review: a tip at the position it was played from.
     pub(super) fn tip_at(session: &Session<F>, step: usize) -> Self {
         let solver = Arc::clone(session.solver());
-        let pos = session.positions()[step].clone();
+        let pos = session.positions()[step.saturating_sub(1)].clone();
         let job = Job::spawn(session.budget(), move |budget| {
             Answer::StepTip(step, tip_words(&*solver, &pos, budget))
         });
