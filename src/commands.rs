@@ -172,10 +172,7 @@ pub fn check(files: &[PathBuf]) -> Result<ExitCode> {
 
 pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Result<ExitCode> {
     let ruleset = find(name)?;
-    let setup = Setup {
-        think: think(given)?,
-        ..Setup::default()
-    };
+    let setup = asking(given)?;
     let mut game = ruleset.session(setup);
     game.replay(moves)?;
     let report = game.analysis();
@@ -206,10 +203,7 @@ pub fn review(
             (ruleset, game.moves.clone(), Some(game))
         }
     };
-    let setup = Setup {
-        think: think(given)?,
-        ..Setup::default()
-    };
+    let setup = asking(given)?;
     let mut game = ruleset.session(setup);
     game.replay(&moves)?;
     // On a terminal, a finished game opens in the screen's review.
@@ -290,10 +284,7 @@ pub fn puzzles(
     given: Option<Think>,
 ) -> Result<ExitCode> {
     let ruleset = find(name)?;
-    let setup = Setup {
-        think: think(given)?,
-        ..Setup::default()
-    };
+    let setup = asking(given)?;
     let made = ruleset.session(setup).puzzles(count, seed);
     let mut out = out();
     if json {
@@ -321,10 +312,7 @@ pub fn puzzle_run(
     given: Option<Think>,
 ) -> Result<ExitCode> {
     let ruleset = find(name)?;
-    let setup = Setup {
-        think: think(given)?,
-        ..Setup::default()
-    };
+    let setup = asking(given)?;
     let identity = ruleset.identity();
     let (Some(kept_path), Some(path)) = (
         unbeatable::history::default_path(),
@@ -411,6 +399,15 @@ pub fn puzzle_run(
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The setup of a command that asks questions of a position (`analyze`,
+/// `review`, `puzzles`): the defaults, with the budget asked for.
+fn asking(given: Option<Think>) -> Result<Setup> {
+    Ok(Setup {
+        think: think(given)?,
+        ..Setup::default()
+    })
 }
 
 /// Finds a ruleset by name or path, warning when a user's file of the same
