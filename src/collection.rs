@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::fsutil::{folder_of, lock_beside, read_limited, write_atomically};
+use crate::fsutil::{lock_beside, read_limited, write_atomically};
 use crate::text::visible;
 
 /// The largest collection read.
@@ -88,7 +88,6 @@ impl Collection {
     /// A sentence when it could not be saved (the change is then lost).
     pub fn update(path: &Path, change: impl FnOnce(&mut Self)) -> Result<Self, String> {
         let shown = visible(&path.display().to_string()).into_owned();
-        std::fs::create_dir_all(folder_of(path)).map_err(|e| format!("{shown}: {e}"))?;
         let lock = lock_beside(path).map_err(|e| format!("could not lock {shown}: {e}"))?;
         let (mut collection, _) = Self::load(path);
         change(&mut collection);

@@ -213,17 +213,6 @@ impl<F: Family> Session<F> {
         undone
     }
 
-    /// Back to the start, for a new game with the same setup.
-    pub fn restart(&mut self) {
-        self.positions.truncate(1);
-        self.moves.clear();
-        self.assisted = false;
-        self.proven = ProvenPlay::from_start(self.proven.start());
-        self.glossary = wording::Glossary::default();
-        self.pending = None;
-        self.turns.clear();
-    }
-
     /// Whether the start is proven, once known (it names the level).
     pub const fn set_proven_start(&mut self, proven: bool) {
         self.proven.set_start(proven);

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use rand::RngExt;
 use rand::rngs::StdRng;
 
-use crate::engine::{Budget, Game, Level, Outcome, Player, Solver, Value};
+use crate::engine::{Budget, Game, Outcome, Player, Solver, Value};
 
 /// At most this many moves keep the value in a puzzle.
 pub const MAX_ANSWERS: usize = 3;
@@ -48,13 +48,6 @@ pub fn difficulty(legal: u128, answers: usize, value: Value) -> u8 {
         _ => 2.0,
     };
     (1.0 + missing * 5.0 + depth).round().clamp(1.0, 10.0) as u8
-}
-
-/// How often a practice level misses the puzzle: the share of its moves
-/// that are random, times the share of moves that miss.
-#[must_use]
-pub fn missed_by(level: Level, legal: u128, answers: usize) -> f64 {
-    level.mistake_rate() * (legal.saturating_sub(answers as u128)) as f64 / legal.max(1) as f64
 }
 
 /// Whether `v` keeps `value`: the same outcome, and the same score in
@@ -165,7 +158,5 @@ mod tests {
         assert!(difficulty(2, 1, win(1)) < difficulty(20, 1, win(1)));
         assert!(difficulty(20, 1, win(1)) < difficulty(20, 1, win(15)));
         assert!((1..=10).contains(&difficulty(1000, 1, win(99))));
-        assert!(missed_by(Level::Easy, 10, 1) > missed_by(Level::Medium, 10, 1));
-        assert_eq!(missed_by(Level::Perfect, 10, 1), 0.0);
     }
 }

@@ -120,24 +120,26 @@ pub fn judge<G: Game, S: Solver<G> + ?Sized>(
     }
 }
 
-/// Judges every move of a game: `positions` from the start (one more than
-/// `moves`), each within `budget` of its own (`budget(ply)`).
+/// Judges every move of a game (of `only` that player's, if given):
+/// `positions` from the start (one more than `moves`), each move within a
+/// budget of its own (`budget(ply)`).
 pub fn review<G: Game, S: Solver<G> + ?Sized>(
     solver: &S,
     positions: &[G],
     moves: &[G::Move],
+    only: Option<Player>,
     mut budget: impl FnMut(usize) -> Budget,
 ) -> Vec<Judgement<G::Move>> {
     positions
         .iter()
         .zip(moves)
         .enumerate()
+        .filter(|(_, (pos, _))| only.is_none_or(|p| pos.to_move() == p))
         .map(|(i, (pos, &mv))| judge(solver, pos, mv, i + 1, &budget(i + 1)))
         .collect()
 }
 
-/// Every move of a game (of `only` that player's, if given) judged, each
-/// within `budget()`, with its moves written in notation.
+/// [`review`], with the moves written in notation.
 pub fn judge_game<G: Game, S: Solver<G> + ?Sized>(
     solver: &S,
     positions: &[G],
@@ -145,12 +147,9 @@ pub fn judge_game<G: Game, S: Solver<G> + ?Sized>(
     only: Option<Player>,
     budget: impl Fn() -> Budget,
 ) -> Vec<Judgement<String>> {
-    positions
-        .iter()
-        .zip(moves)
-        .enumerate()
-        .filter(|(_, (pos, _))| only.is_none_or(|p| pos.to_move() == p))
-        .map(|(i, (pos, &mv))| in_notation(pos, judge(solver, pos, mv, i + 1, &budget())))
+    review(solver, positions, moves, only, |_| budget())
+        .into_iter()
+        .map(|j| in_notation(&positions[j.ply - 1], j))
         .collect()
 }
 
@@ -166,16 +165,6 @@ pub fn in_notation<G: Game>(pos: &G, j: Judgement<G::Move>) -> Judgement<String>
         best_moves: j.best_moves.iter().map(|&m| pos.format_move(m)).collect(),
         verdict: j.verdict,
     }
-}
-
-/// The ply at which the game's result was thrown away by `player` first,
-/// if a judged move of theirs was a mistake.
-#[must_use]
-pub fn first_mistake<M>(judged: &[Judgement<M>], player: Player) -> Option<usize> {
-    judged
-        .iter()
-        .find(|j| j.player == player && j.verdict == Verdict::Mistake)
-        .map(|j| j.ply)
 }
 
 #[cfg(test)]

@@ -71,11 +71,6 @@ impl<F: Family> Ask<F> {
         }
     }
 
-    #[must_use]
-    pub const fn plan(&self) -> Plan {
-        self.plan
-    }
-
     /// Whether the computer replies in this turn.
     #[must_use]
     pub const fn replies(&self) -> bool {

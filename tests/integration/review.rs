@@ -52,8 +52,10 @@ where
             positions.push(next);
             moves.push(mv);
         }
-        let a = review(&*fast, &positions, &moves, |_| Budget::unlimited());
-        let b = review(&reference, &positions, &moves, |_| Budget::unlimited());
+        let a = review(&*fast, &positions, &moves, None, |_| Budget::unlimited());
+        let b = review(&reference, &positions, &moves, None, |_| {
+            Budget::unlimited()
+        });
         assert_eq!(a.len(), moves.len());
         for (x, y) in a.iter().zip(&b) {
             assert!(
