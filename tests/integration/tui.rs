@@ -1010,6 +1010,25 @@ fn the_review_steps_to_the_move_that_threw_the_draw_away() {
     let tip = screen(&app, 80, 24);
     assert!(tip.contains("Instead of"), "{tip}");
     assert!(tip.contains("draw: play"), "{tip}");
+    // A click on the move list steps to that move; one on the strip too.
+    let (x, y) = find_on_screen(&tip, "a1+").expect("the move list");
+    click(&mut app, x, y);
+    let first = screen(&app, 80, 24);
+    assert!(first.contains("Review: move 1 of"), "{first}");
+    let (x, y) = find_on_screen(&first, "Review: move").expect("the title");
+    click(&mut app, x + u16::try_from(total).unwrap() - 1, y + 1);
+    assert!(screen(&app, 80, 24).contains(&format!("Review: move {total} of")));
     key(&mut app, KeyCode::Esc);
     assert!(!screen(&app, 80, 24).contains("Review: move"));
+}
+
+/// Where `text` starts on a screen drawn by `screen` (each row quoted):
+/// column and row.
+fn find_on_screen(screen: &str, text: &str) -> Option<(u16, u16)> {
+    screen.lines().enumerate().find_map(|(y, line)| {
+        let line = line.strip_prefix('"').unwrap_or(line);
+        let at = line.find(text)?;
+        let x = line[..at].chars().count();
+        Some((u16::try_from(x).ok()?, u16::try_from(y).ok()?))
+    })
 }

@@ -117,7 +117,7 @@ pub fn render<F: Family, V: BoardView<F>>(
     } else if reviewing {
         Line::styled(
             fit(
-                " Review · ←/→ step · Home/End first/last · e or Esc back",
+                " Review · ←/→ or a click steps · Home/End · t best move · e/Esc back",
                 usize::from(a.status.width),
             ),
             t.key,
@@ -162,6 +162,15 @@ pub fn render<F: Family, V: BoardView<F>>(
     footer(&game_keys, t, a.footer, buf);
 }
 
+/// Where the side panel's text goes, inside its border and margin.
+#[must_use]
+pub fn side_inner(side: Rect) -> Rect {
+    Block::default()
+        .borders(Borders::LEFT)
+        .inner(side)
+        .inner(Margin::new(1, 0))
+}
+
 fn side_panel<F: Family, V: BoardView<F>>(
     play: &Playing<F, V>,
     frame: &Frame<'_>,
@@ -172,12 +181,10 @@ fn side_panel<F: Family, V: BoardView<F>>(
     let block = Block::default()
         .borders(Borders::LEFT)
         .border_style(t.border);
-    let inner = block.inner(area).inner(Margin::new(1, 0));
+    let inner = side_inner(area);
     block.render(area, buf);
     if let Some(review) = play.review {
-        Paragraph::new(super::review::lines(play, review, t))
-            .wrap(Wrap { trim: true })
-            .render(inner, buf);
+        super::review::render(play, review, t, inner, buf);
         return;
     }
     let mut lines: Vec<Line> = Vec::new();

@@ -4,9 +4,12 @@
 //! move's mark (`+` best, `=` kept, `-` mistake, `?` unknown) that reads
 //! without colour.
 
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::engine::Game;
 use crate::games::Family;
@@ -74,6 +77,21 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         true
     }
 
+    /// A click while the review is open: on the strip or the move list,
+    /// it steps to that move; `false` when the review is closed.
+    pub(super) fn review_click(&mut self, x: u16, y: u16, area: Rect) -> bool {
+        let Some(review) = self.review.as_mut() else {
+            return false;
+        };
+        let inner = super::render::side_inner(super::render::areas(area).side);
+        if let Some(judged) = &self.judged
+            && let Some(step) = clicked(judged, review.step, inner, x, y)
+        {
+            review.step = step;
+        }
+        true
+    }
+
     /// `t` in the review: for the person's move shown, the best move
     /// there was instead, and why, worked out beside the screen.
     fn ask_step_tip(&mut self) {
@@ -114,25 +132,173 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
     }
 }
 
-/// The review's lines for the side panel.
-pub(super) fn lines<F: Family, V: BoardView<F>>(
+/// The rows of the strip and of the move list shown at most, each
+/// scrolled so the shown move stays in sight.
+const STRIP_ROWS: usize = 2;
+const LIST_ROWS: usize = 3;
+
+/// One clickable cell of the panel: the move (its step) at `x`, `width`
+/// wide, on row `y`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cell {
+    step: usize,
+    x: u16,
+    y: u16,
+    width: u16,
+}
+
+/// Packs items of the given widths into rows of `width` columns, a gap of
+/// `gap` between items, and keeps the `most` rows around item `at`: the
+/// cells with their place, and how many rows they take.
+fn pack(widths: &[u16], gap: u16, width: u16, at: usize, most: usize, top: u16) -> Vec<Cell> {
+    let mut rows: Vec<Vec<Cell>> = vec![Vec::new()];
+    let mut x = 0u16;
+    for (i, &w) in widths.iter().enumerate() {
+        let w = w.min(width.max(1));
+        let row = rows.last().map_or(0, Vec::len);
+        if row > 0 && x + gap + w > width {
+            rows.push(Vec::new());
+            x = 0;
+        } else if row > 0 {
+            x += gap;
+        }
+        if let Some(r) = rows.last_mut() {
+            r.push(Cell {
+                step: i + 1,
+                x,
+                y: 0,
+                width: w,
+            });
+        }
+        x += w;
+    }
+    let holding = rows
+        .iter()
+        .position(|r| r.iter().any(|c| c.step == at))
+        .unwrap_or(0);
+    let first = (holding + 1).saturating_sub(most);
+    rows.into_iter()
+        .skip(first)
+        .take(most)
+        .enumerate()
+        .flat_map(|(n, r)| {
+            r.into_iter().map(move |c| Cell {
+                y: top + n as u16,
+                ..c
+            })
+        })
+        .collect()
+}
+
+/// Where the strip's and the move list's cells are in the panel's
+/// `inner` area: the strip under the title, the list under its legend.
+fn cells(judged: &[Judgement<String>], step: usize, inner: Rect) -> (Vec<Cell>, Vec<Cell>) {
+    let strip = pack(
+        &vec![1; judged.len()],
+        0,
+        inner.width,
+        step,
+        STRIP_ROWS,
+        inner.y + 1,
+    );
+    let strip_rows = strip.iter().map(|c| c.y).max().map_or(0, |y| y - inner.y);
+    let widths: Vec<u16> = judged
+        .iter()
+        .map(|j| u16::try_from(j.mv.chars().count() + 1).unwrap_or(u16::MAX))
+        .collect();
+    let list = pack(
+        &widths,
+        1,
+        inner.width,
+        step,
+        LIST_ROWS,
+        inner.y + strip_rows + 3,
+    );
+    (strip, list)
+}
+
+/// The step a click at (`x`, `y`) on the strip or the move list asks for.
+pub(super) fn clicked(
+    judged: &[Judgement<String>],
+    step: usize,
+    inner: Rect,
+    x: u16,
+    y: u16,
+) -> Option<usize> {
+    let (strip, list) = cells(judged, step, inner);
+    strip
+        .iter()
+        .chain(&list)
+        .find(|c| c.y == y && (c.x + inner.x..c.x + inner.x + c.width).contains(&x))
+        .map(|c| c.step)
+}
+
+/// Draws the review in the side panel's `inner` area: the title, the
+/// strip, its legend, the move list, then the shown move's verdict.
+pub(super) fn render<F: Family, V: BoardView<F>>(
     play: &Playing<F, V>,
     review: Review,
     t: &Theme,
-) -> Vec<Line<'static>> {
+    inner: Rect,
+    buf: &mut Buffer,
+) {
     let total = play.session.moves().len();
-    let mut lines = vec![Line::styled(
-        format!("Review: move {} of {total}", review.step),
-        t.title,
-    )];
+    let title = Line::styled(format!("Review: move {} of {total}", review.step), t.title);
     let Some(judged) = &play.judged else {
-        lines.push(Line::styled("Judging every move…", t.dim));
-        return lines;
+        Paragraph::new(vec![title, Line::styled("Judging every move…", t.dim)])
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
+        return;
     };
-    lines.push(strip(judged, review.step, t));
-    lines.push(Line::styled("+ best  = kept (slower)", t.dim));
-    lines.push(Line::styled("- mistake  ? unknown", t.dim));
-    lines.push(Line::raw(""));
+    title.render(inner, buf);
+    let (strip, list) = cells(judged, review.step, inner);
+    let mark_style = |j: &Judgement<String>| {
+        let style = verdict_style(j.verdict, t);
+        if j.ply == review.step {
+            style.patch(t.cursor)
+        } else {
+            style
+        }
+    };
+    for c in &strip {
+        let j = &judged[c.step - 1];
+        buf.set_string(
+            inner.x + c.x,
+            c.y,
+            j.verdict.mark().to_string(),
+            mark_style(j),
+        );
+    }
+    let legend_y = strip.iter().map(|c| c.y).max().unwrap_or(inner.y) + 1;
+    buf.set_string(inner.x, legend_y, "+ best = kept (slower)", t.dim);
+    buf.set_string(inner.x, legend_y + 1, "- mistake ? unknown", t.dim);
+    for c in &list {
+        let j = &judged[c.step - 1];
+        let token: String = format!("{}{}", j.mv, j.verdict.mark())
+            .chars()
+            .take(usize::from(c.width))
+            .collect();
+        buf.set_string(inner.x + c.x, c.y, token, mark_style(j));
+    }
+    let below = list.iter().map(|c| c.y).max().unwrap_or(legend_y + 1) + 2;
+    let rest = Rect {
+        y: below.min(inner.bottom()),
+        height: inner.bottom().saturating_sub(below),
+        ..inner
+    };
+    Paragraph::new(verdict_lines(play, judged, review, t))
+        .wrap(Wrap { trim: true })
+        .render(rest, buf);
+}
+
+/// The shown move's verdict, the tip for it, and the person's mistakes.
+fn verdict_lines<F: Family, V: BoardView<F>>(
+    play: &Playing<F, V>,
+    judged: &[Judgement<String>],
+    review: Review,
+    t: &Theme,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
     match review.step.checked_sub(1).and_then(|i| judged.get(i)) {
         None => lines.push(Line::raw("The start. → steps through the game.")),
         Some(j) => {
@@ -175,23 +341,6 @@ pub(super) fn lines<F: Family, V: BoardView<F>>(
         format!("Your mistakes: {}.", mistakes.join(", "))
     }));
     lines
-}
-
-/// Every move's mark, the shown one underlined and bright.
-fn strip(judged: &[Judgement<String>], step: usize, t: &Theme) -> Line<'static> {
-    let spans: Vec<Span<'static>> = judged
-        .iter()
-        .map(|j| {
-            let style = verdict_style(j.verdict, t);
-            let style = if j.ply == step {
-                style.patch(t.cursor)
-            } else {
-                style
-            };
-            Span::styled(j.verdict.mark().to_string(), style)
-        })
-        .collect();
-    Line::from(spans)
 }
 
 fn verdict_style(v: Verdict, t: &Theme) -> Style {

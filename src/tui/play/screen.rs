@@ -105,6 +105,9 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     }
 
     fn on_click(&mut self, x: u16, y: u16, area: Rect) -> Action {
+        if self.review_click(x, y, area) {
+            return Action::None;
+        }
         let board = render::areas(area).board;
         let pos = self.session.position();
         let Some(cursor) = self.view.click(pos, self.cursor, board, x, y) else {
