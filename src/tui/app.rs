@@ -11,6 +11,7 @@ use crate::history::{self, GameRecord};
 use crate::rules::{Listed, Ruleset};
 use crate::session::{Job, Setup, wording};
 
+use super::kept::KeptGames;
 use super::play::{Action, PlayScreen, Report, ScreenOptions};
 use super::tally::{Finish, Tally};
 use super::theme::Theme;
@@ -69,6 +70,8 @@ pub enum Mode {
     Menu,
     Setup(SetupScreen),
     Playing(Box<dyn PlayScreen>),
+    /// "Your games": the kept games, each opened into its review.
+    Games(KeptGames),
     Quit,
 }
 
@@ -124,6 +127,9 @@ pub struct App {
     pub resume: Option<String>,
     /// Ctrl-Z was pressed: the loop suspends the program.
     pub suspend_requested: bool,
+    /// The game on screen was opened from "Your games" (at this row):
+    /// leaving it goes back there.
+    from_games: Option<usize>,
 }
 
 impl App {
@@ -185,6 +191,7 @@ impl App {
             review: start.review,
             resume: None,
             suspend_requested: false,
+            from_games: None,
         };
         if let Some((id, ruleset)) = start.ruleset {
             let index = app
@@ -287,6 +294,71 @@ impl App {
     pub fn to_menu(&mut self) {
         self.keep_resume();
         self.mode = Mode::Menu;
+        if let Some(row) = self.from_games.take() {
+            self.open_games();
+            if let Mode::Games(kept) = &mut self.mode {
+                kept.selected = row.min(kept.games.len().saturating_sub(1));
+            }
+        }
+    }
+
+    /// Where the kept games are: beside the tally.
+    fn games_path(&self) -> Option<PathBuf> {
+        self.tally_path
+            .as_ref()
+            .map(|p| p.with_file_name("games.jsonl"))
+    }
+
+    /// "Your games": the kept games, newest first.
+    pub fn open_games(&mut self) {
+        self.mode = Mode::Games(KeptGames::load(self.games_path().as_deref()));
+    }
+
+    /// The name of the ruleset a kept game was played by, as the menu
+    /// shows it (its id where the ruleset is gone).
+    #[must_use]
+    pub fn name_of(&self, game: &GameRecord) -> String {
+        self.entries
+            .iter()
+            .find(|e| e.ruleset.identity() == game.identity)
+            .map_or_else(|| game.ruleset.clone(), |e| e.ruleset.name.clone())
+    }
+
+    /// Opens the chosen kept game in its review: on the rules it was
+    /// played by, which must still be those of a ruleset in the menu.
+    pub fn open_kept(&mut self) {
+        let Mode::Games(kept) = &mut self.mode else {
+            return;
+        };
+        let Some(game) = kept.chosen().cloned() else {
+            return;
+        };
+        let Some(index) = self
+            .entries
+            .iter()
+            .position(|e| e.ruleset.identity() == game.identity)
+        else {
+            kept.note = Some(format!(
+                "{}: its rules changed (or it is gone) since this game, so the game cannot be replayed",
+                crate::text::visible(&game.ruleset)
+            ));
+            return;
+        };
+        let row = kept.selected;
+        // The game's own side and level, for this game only.
+        let (human, level) = (self.human, self.level);
+        self.human = if game.human == "second" {
+            Player::Second
+        } else {
+            Player::First
+        };
+        self.level = game.level.parse().unwrap_or(Level::Perfect);
+        self.selected = index;
+        self.moves = Some(game.moves);
+        self.review = true;
+        self.start_game(None);
+        (self.human, self.level) = (human, level);
+        self.from_games = Some(row);
     }
 
     /// Collects work done beside the screen; lets the computer move.

@@ -9,7 +9,9 @@ use ratatui::layout::Rect;
 use crate::engine::{Level, Player};
 
 use super::app::{App, Mode};
-use super::ui::{MIN_HEIGHT, MIN_WIDTH, help_max_scroll, menu_list_area, menu_rows};
+use super::ui::{
+    MIN_HEIGHT, MIN_WIDTH, games_list_area, help_max_scroll, menu_list_area, menu_rows,
+};
 
 impl App {
     /// Handles one terminal event; `area` is the terminal's size.
@@ -65,6 +67,7 @@ impl App {
         match &mut self.mode {
             Mode::Menu => self.menu_key(key.code),
             Mode::Setup(_) => self.setup_key(key.code),
+            Mode::Games(_) => self.games_key(key.code),
             Mode::Playing(p) => {
                 let action = match key.code {
                     KeyCode::Char(c) if key.modifiers.contains(KeyModifiers::CONTROL) => {
@@ -86,7 +89,25 @@ impl App {
             KeyCode::Home => self.selected = 0,
             KeyCode::End => self.selected = last,
             KeyCode::Enter => self.open_selected(),
+            KeyCode::Char('g') => self.open_games(),
             KeyCode::Char('q') | KeyCode::Esc => self.quit(),
+            _ => {}
+        }
+    }
+
+    fn games_key(&mut self, code: KeyCode) {
+        let Mode::Games(kept) = &mut self.mode else {
+            return;
+        };
+        match code {
+            KeyCode::Up | KeyCode::Char('k') => kept.step(-1),
+            KeyCode::Down | KeyCode::Char('j') => kept.step(1),
+            KeyCode::PageUp => kept.step(-10),
+            KeyCode::PageDown => kept.step(10),
+            KeyCode::Home => kept.first(),
+            KeyCode::End => kept.last(),
+            KeyCode::Enter => self.open_kept(),
+            KeyCode::Char('q') | KeyCode::Esc => self.mode = Mode::Menu,
             _ => {}
         }
     }
@@ -114,6 +135,7 @@ impl App {
         let (x, y) = (mouse.column, mouse.row);
         match &mut self.mode {
             Mode::Menu => self.menu_click(x, y, area),
+            Mode::Games(_) => self.games_click(x, y, area),
             Mode::Playing(p) => {
                 let action = p.on_click(x, y, area);
                 self.act(action);
@@ -139,6 +161,27 @@ impl App {
             } else {
                 self.selected = *i;
             }
+        }
+    }
+}
+
+impl App {
+    fn games_click(&mut self, x: u16, y: u16, area: Rect) {
+        let list = games_list_area(area);
+        let Mode::Games(kept) = &mut self.mode else {
+            return;
+        };
+        if !list.contains(ratatui::layout::Position::new(x, y)) {
+            return;
+        }
+        let row = kept.top(usize::from(list.height)) + usize::from(y - list.y);
+        if row >= kept.games.len() {
+            return;
+        }
+        if row == kept.selected {
+            self.open_kept();
+        } else {
+            kept.selected = row;
         }
     }
 }

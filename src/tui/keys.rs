@@ -8,9 +8,18 @@ pub type KeyHelp = (&'static str, &'static str);
 pub const MENU: &[KeyHelp] = &[
     ("↑↓/jk", "choose"),
     ("Enter", "play"),
+    ("g", "your games"),
     ("?", "rules/keys"),
     ("q", "quit"),
     ("mouse", "click a game to choose it, again to play"),
+];
+
+pub const GAMES: &[KeyHelp] = &[
+    ("↑↓/jk", "choose"),
+    ("Enter", "review"),
+    ("q/Esc", "back"),
+    ("?", "rules/keys"),
+    ("mouse", "click a game to choose it, again to review it"),
 ];
 
 pub const SETUP: &[KeyHelp] = &[

@@ -7,6 +7,7 @@ pub mod app;
 pub mod boards;
 mod hangup;
 mod input;
+pub mod kept;
 pub mod keys;
 pub mod play;
 pub mod screens;

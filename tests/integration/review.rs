@@ -171,19 +171,14 @@ fn the_review_command_names_the_thrown_away_win() {
         .stderr(predicates::str::contains("move 2 'b2'"));
 }
 
-/// A game finished on the screen is kept beside the tally, and `review`
-/// (with no moves) judges it, naming the move that threw the draw away.
-#[test]
-fn a_finished_game_is_kept_and_reviewed() {
-    use ratatui::crossterm::event::KeyCode;
+/// The app straight into tic-tac-toe as first, the tally (and the kept
+/// games) in `dir`.
+fn tic_tac_toe_app(dir: &std::path::Path) -> unbeatable::tui::App {
     use unbeatable::engine::{Level, Player};
     use unbeatable::rules::{self, Ruleset};
     use unbeatable::tui::theme::THEME;
     use unbeatable::tui::{App, Start};
 
-    use crate::tui::{key, settle};
-
-    let dir = tempfile::tempdir().unwrap();
     let text = rules::BUILTIN
         .iter()
         .find(|(i, _)| *i == "tic-tac-toe")
@@ -200,12 +195,18 @@ fn a_finished_game_is_kept_and_reviewed() {
     let mut app = App::new(
         rules::builtins(),
         start,
-        Some(dir.path().join("tally.json")),
+        Some(dir.join("tally.json")),
         &THEME,
     );
-    settle(&mut app);
-    // The cells in reading order, each where it is free: the computer
-    // wins, and the review finds where the draw was thrown away.
+    crate::tui::settle(&mut app);
+    app
+}
+
+/// Plays the free cells in reading order until the game ends: the
+/// computer wins, and the review finds where the draw was thrown away.
+fn lose(app: &mut unbeatable::tui::App) {
+    use ratatui::crossterm::event::KeyCode;
+
     let cells = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
     while !app.playing().unwrap().status().is_over() {
         let played = app.playing().unwrap().state().history;
@@ -214,10 +215,19 @@ fn a_finished_game_is_kept_and_reviewed() {
             .find(|c| !played.iter().any(|p| p == *c))
             .unwrap();
         for c in free.chars() {
-            key(&mut app, KeyCode::Char(c));
+            crate::tui::key(app, KeyCode::Char(c));
         }
-        key(&mut app, KeyCode::Enter);
+        crate::tui::key(app, KeyCode::Enter);
     }
+}
+
+/// A game finished on the screen is kept beside the tally, and `review`
+/// (with no moves) judges it, naming the move that threw the draw away.
+#[test]
+fn a_finished_game_is_kept_and_reviewed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tic_tac_toe_app(dir.path());
+    lose(&mut app);
     assert!(app.playing().unwrap().status().is_over());
     let kept = std::fs::read_to_string(dir.path().join("games.jsonl")).unwrap();
     assert_eq!(kept.lines().count(), 1, "{kept}");
@@ -232,4 +242,59 @@ fn a_finished_game_is_kept_and_reviewed() {
     assert!(text.starts_with("Your game of "), "{text}");
     assert!(text.contains("threw away the draw"), "{text}");
     assert!(text.contains("Mistakes: "), "{text}");
+}
+
+/// "Your games" in the menu lists the kept games, newest first (a
+/// resigned one too), and opens each into its review; leaving the review
+/// goes back to the list.
+#[test]
+fn your_games_open_into_their_review() {
+    use ratatui::crossterm::event::KeyCode;
+    use unbeatable::tui::app::Mode;
+
+    use crate::tui::{key, screen};
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tic_tac_toe_app(dir.path());
+    lose(&mut app);
+    // A second game, resigned after one move.
+    for k in [
+        KeyCode::Char('n'),
+        KeyCode::Char('b'),
+        KeyCode::Char('2'),
+        KeyCode::Enter,
+    ] {
+        key(&mut app, k);
+    }
+    key(&mut app, KeyCode::Char('r'));
+    key(&mut app, KeyCode::Char('y'));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(matches!(app.mode, Mode::Menu));
+    key(&mut app, KeyCode::Char('g'));
+    let list = screen(&app, 80, 24);
+    assert!(list.contains("2 games kept"), "{list}");
+    let resigned = list.find("you resigned").expect("the resigned game");
+    let lost = list.find("computer wins").expect("the lost game");
+    assert!(resigned < lost, "newest first: {list}");
+    // The newest: resigned after the computer's answer, reviewed as such.
+    key(&mut app, KeyCode::Enter);
+    let review = screen(&app, 80, 24);
+    assert!(review.contains("Review: move 2 of 2"), "{review}");
+    assert!(review.contains("You resigned"), "{review}");
+    key(&mut app, KeyCode::Char('q'));
+    assert!(matches!(app.mode, Mode::Games(_)));
+    // The lost game, by the keys; at 160×50 too.
+    key(&mut app, KeyCode::Down);
+    key(&mut app, KeyCode::Enter);
+    crate::tui::settle(&mut app);
+    let review = screen(&app, 160, 50);
+    assert!(review.contains("Your mistakes: "), "{review}");
+    assert!(review.contains("Computer wins"), "{review}");
+    // Nothing was counted or kept again.
+    let kept = std::fs::read_to_string(dir.path().join("games.jsonl")).unwrap();
+    assert_eq!(kept.lines().count(), 2, "{kept}");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('q'));
+    key(&mut app, KeyCode::Char('q'));
+    assert!(matches!(app.mode, Mode::Menu));
 }

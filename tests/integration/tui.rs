@@ -121,7 +121,7 @@ fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
     terminal
 }
 
-fn screen(app: &App, width: u16, height: u16) -> String {
+pub(crate) fn screen(app: &App, width: u16, height: u16) -> String {
     draw(app, width, height).backend().to_string()
 }
 

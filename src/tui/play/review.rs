@@ -298,7 +298,7 @@ fn verdict_lines<F: Family, V: BoardView<F>>(
     review: Review,
     t: &Theme,
 ) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
+    let mut lines = vec![Line::styled(format!("{}.", play.banner()), t.win)];
     match review.step.checked_sub(1).and_then(|i| judged.get(i)) {
         None => lines.push(Line::raw("The start. → steps through the game.")),
         Some(j) => {

@@ -174,6 +174,8 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
 
     fn review_only(&mut self) {
         self.reported = true;
+        // A kept game that was resigned ends where it stopped.
+        self.resigned = !self.session.status().is_over();
         self.open_review();
     }
 

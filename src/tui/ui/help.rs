@@ -56,6 +56,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     let list = match &app.mode {
         Mode::Menu | Mode::Quit => keys::as_shown(keys::MENU, |_| false),
         Mode::Setup(_) => keys::as_shown(keys::SETUP, |_| false),
+        Mode::Games(_) => keys::as_shown(keys::GAMES, |_| false),
         Mode::Playing(p) => p.keys(),
     };
     lines.push(Line::styled(" Keys", t.title));

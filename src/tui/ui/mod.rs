@@ -1,5 +1,6 @@
 //! Drawing: one file per screen behind this front, and `impl Widget for &App`.
 
+mod games;
 mod help;
 mod menu;
 mod setup;
@@ -14,6 +15,7 @@ use super::keys::IN_FOOTER;
 use super::play::Frame;
 use super::theme::Theme;
 
+pub use games::list_area as games_list_area;
 pub use help::max_scroll as help_max_scroll;
 pub use menu::{list_area as menu_list_area, rows as menu_rows};
 
@@ -37,6 +39,7 @@ impl Widget for &App {
         match &self.mode {
             Mode::Menu | Mode::Quit => menu::render(self, area, buf),
             Mode::Setup(s) => setup::render(self, s, area, buf),
+            Mode::Games(kept) => games::render(self, kept, area, buf),
             Mode::Playing(p) => {
                 let (name, record, helped) = self.entry().map_or(("", (0, 0, 0), (0, 0, 0)), |e| {
                     let id = e.ruleset.identity();
