@@ -314,66 +314,25 @@ pub fn puzzle_run(
     let ruleset = find(name)?;
     let setup = asking(given)?;
     let identity = ruleset.identity();
-    let (Some(kept_path), Some(path)) = (
+    let (Some(games), Some(collection)) = (
         unbeatable::history::default_path(),
         unbeatable::collection::default_path(),
     ) else {
         anyhow::bail!("no data folder to keep your puzzles in");
     };
-    // Your games since the last run, looked through for your mistakes.
-    let (before, note) = Collection::load(&path);
-    if let Some(note) = note {
-        warn(&note);
-    }
-    let scanned = before
-        .runs
-        .iter()
-        .find(|r| r.identity == identity)
-        .map_or(0, |r| r.scanned);
-    let (games, note) = unbeatable::history::load(&kept_path);
-    if let Some(note) = note {
-        warn(&note);
-    }
-    let fresh: Vec<GameRecord> = games.into_iter().filter(|g| g.at >= scanned).collect();
-    let next_run = before
-        .runs
-        .iter()
-        .find(|r| r.identity == identity)
-        .map_or(1, |r| r.runs + 1);
-    let found = puzzle_run::mistakes(&ruleset, setup, &fresh, next_run);
-    let newest = fresh.iter().map(|g| g.at).max().unwrap_or(scanned);
-    let collection = Collection::update(&path, |c| {
-        for m in found {
-            c.add(m);
-        }
-        let runs = c.runs_of(&identity);
-        runs.runs += 1;
-        runs.scanned = runs.scanned.max(newest);
-    })
-    .map_err(anyhow::Error::msg)?;
-    let run = collection
-        .runs
-        .iter()
-        .find(|r| r.identity == identity)
-        .map_or(1, |r| r.runs);
-    let mine = collection.due(&identity, run, count);
-    let made: Vec<String> = ruleset
-        .session(setup)
-        .puzzles(count.saturating_sub(mine.len()), seed)
-        .into_iter()
-        .map(|p| p.line.join(" "))
-        .collect();
+    let files = puzzle_run::Files { games, collection };
+    let prepared = puzzle_run::prepare(&ruleset, setup, count, seed, &files, &mut |n| warn(n))
+        .map_err(anyhow::Error::msg)?;
     let mut out = out();
     let result = puzzle_run::run(
         &ruleset,
         setup,
-        &mine,
-        &made,
+        &prepared.items,
         &mut io::stdin().lock(),
         &mut out,
         |moves, is_mine, solved| {
-            let saved = Collection::update(&path, |c| {
-                puzzle_run::record_answer(c, &identity, run, moves, is_mine, solved);
+            let saved = Collection::update(&files.collection, |c| {
+                puzzle_run::record_answer(c, &identity, prepared.run, moves, is_mine, solved);
             });
             if let Err(e) = saved {
                 warn(&e);
@@ -381,20 +340,12 @@ pub fn puzzle_run(
         },
     )
     .context("could not write the run")?;
-    let saved = Collection::update(&path, |c| {
-        let runs = c.runs_of(&identity);
-        runs.best_streak = runs.best_streak.max(result.best_streak);
-    });
-    match saved {
-        Ok(c) => {
-            if let Some(r) = c.runs.iter().find(|r| r.identity == identity) {
-                writeln!(
-                    out,
-                    "all runs of {}: solved {} of {}; best streak {}",
-                    ruleset.name, r.solved, r.tried, r.best_streak
-                )?;
-            }
-        }
+    match puzzle_run::finish(&files.collection, &identity, result) {
+        Ok(r) => writeln!(
+            out,
+            "all runs of {}: solved {} of {}; best streak {}",
+            ruleset.name, r.solved, r.tried, r.best_streak
+        )?,
         Err(e) => warn(&e),
     }
     out.flush()?;

@@ -5,18 +5,129 @@
 //! kept per ruleset (`collection`).
 
 use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
 
-use crate::collection::{Collection, Mine};
+use crate::collection::{Collection, Mine, Runs};
 use crate::engine::{Outcome, Player};
-use crate::history::GameRecord;
+use crate::history::{self, GameRecord};
 use crate::rules::Ruleset;
 use crate::session::{AnySession, Setup, Verdict, wording};
 
-/// One puzzle of a run: where it starts, and whether it is one of yours.
+/// One puzzle of a run: where it starts, its proven answers, and
+/// whether it is one of yours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The moves from the start, as `--moves` takes them.
+    pub moves: String,
+    /// Every move that keeps the position's value.
+    pub answers: Vec<String>,
+    pub mine: bool,
+    /// The player to move, who is to find the answer.
+    pub to_move: Player,
+    /// What the answers keep ("win" or "draw"; for your own puzzles, the
+    /// result your move threw away, where it is known).
+    pub keeps: Option<Outcome>,
+    /// From 1 to 10, for puzzles made by the solver.
+    pub difficulty: Option<u8>,
+}
+
+/// A run ready to play: its number among the ruleset's runs, and its
+/// puzzles, yours (due) first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prepared {
+    pub run: u64,
+    pub items: Vec<Item>,
+}
+
+/// Where a run keeps what it needs: the kept games (looked through for
+/// your mistakes) and the collection.
 #[derive(Clone, Debug)]
-struct Item {
-    moves: String,
-    mine: bool,
+pub struct Files {
+    pub games: PathBuf,
+    pub collection: PathBuf,
+}
+
+/// Starts a run of up to `count` puzzles: your games since the last run
+/// looked through for mistakes (added to the collection), the run counted,
+/// your due puzzles taken, and the rest made by the solver (`seed` for
+/// repeatable ones). Notes on files that could not be read go to `warn`.
+///
+/// # Errors
+/// A sentence when the collection could not be saved.
+pub fn prepare(
+    ruleset: &Ruleset,
+    setup: Setup,
+    count: usize,
+    seed: Option<u64>,
+    files: &Files,
+    warn: &mut dyn FnMut(&str),
+) -> Result<Prepared, String> {
+    let identity = ruleset.identity();
+    let (before, note) = Collection::load(&files.collection);
+    note.iter().for_each(|n| warn(n));
+    let runs_before = before.runs.iter().find(|r| r.identity == identity);
+    let scanned = runs_before.map_or(0, |r| r.scanned);
+    let next_run = runs_before.map_or(1, |r| r.runs + 1);
+    let (games, note) = history::load(&files.games);
+    note.iter().for_each(|n| warn(n));
+    let fresh: Vec<GameRecord> = games.into_iter().filter(|g| g.at >= scanned).collect();
+    let found = mistakes(ruleset, setup, &fresh, next_run);
+    let newest = fresh.iter().map(|g| g.at).max().unwrap_or(scanned);
+    let collection = Collection::update(&files.collection, |c| {
+        for m in found {
+            c.add(m);
+        }
+        let runs = c.runs_of(&identity);
+        runs.runs += 1;
+        runs.scanned = runs.scanned.max(newest);
+    })?;
+    let run = collection
+        .runs
+        .iter()
+        .find(|r| r.identity == identity)
+        .map_or(1, |r| r.runs);
+    let mut items = Vec::new();
+    for m in collection.due(&identity, run, count) {
+        let mut game = ruleset.session(setup);
+        if game.replay(&m.moves).is_ok() {
+            items.push(Item {
+                to_move: game.to_move(),
+                moves: m.moves,
+                answers: m.answers,
+                mine: true,
+                keeps: None,
+                difficulty: None,
+            });
+        }
+    }
+    let made = ruleset
+        .session(setup)
+        .puzzles(count.saturating_sub(items.len()), seed);
+    items.extend(made.into_iter().map(|p| Item {
+        moves: p.line.join(" "),
+        answers: p.answers,
+        mine: false,
+        to_move: p.to_move,
+        keeps: Some(p.value.outcome),
+        difficulty: Some(p.difficulty),
+    }));
+    Ok(Prepared { run, items })
+}
+
+/// Ends a run: its best streak kept; the ruleset's runs as they now stand.
+///
+/// # Errors
+/// A sentence when the collection could not be saved.
+pub fn finish(path: &Path, identity: &str, result: RunResult) -> Result<Runs, String> {
+    let saved = Collection::update(path, |c| {
+        let runs = c.runs_of(identity);
+        runs.best_streak = runs.best_streak.max(result.best_streak);
+    })?;
+    Ok(saved
+        .runs
+        .into_iter()
+        .find(|r| r.identity == identity)
+        .unwrap_or_default())
 }
 
 /// How a run went.
@@ -64,38 +175,26 @@ pub fn mistakes(ruleset: &Ruleset, setup: Setup, games: &[GameRecord], due: u64)
     out
 }
 
-/// Plays a run of up to `count` puzzles on `input`/`output`: your due
-/// puzzles from `collection` (already holding this run's number), then
-/// `made` ones (start moves); records each answer with `record`.
+/// Plays a run's `items` (from [`prepare`]) on `input`/`output`; records
+/// each answer with `record`.
 ///
 /// # Errors
 /// Errors writing to `output`.
 pub fn run(
     ruleset: &Ruleset,
     setup: Setup,
-    mine: &[Mine],
-    made: &[String],
+    items: &[Item],
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     mut record: impl FnMut(&str, bool, bool),
 ) -> io::Result<RunResult> {
-    let items: Vec<Item> = mine
-        .iter()
-        .map(|m| Item {
-            moves: m.moves.clone(),
-            mine: true,
-        })
-        .chain(made.iter().map(|m| Item {
-            moves: m.clone(),
-            mine: false,
-        }))
-        .collect();
+    let mine = items.iter().filter(|i| i.mine).count();
     writeln!(
         output,
         "{}: a run of {} puzzles ({} of them from your games). Type a move, or quit.",
         ruleset.name,
         items.len(),
-        mine.len()
+        mine
     )?;
     let mut result = RunResult::default();
     let mut streak = 0;
