@@ -13,6 +13,7 @@ use crate::session::{Job, Setup, wording};
 
 use super::kept::KeptGames;
 use super::play::{Action, PlayScreen, Report, ScreenOptions};
+use super::run::PuzzleRun;
 use super::tally::{Finish, Tally};
 use super::theme::Theme;
 
@@ -130,6 +131,8 @@ pub struct App {
     /// The game on screen was opened from "Your games" (at this row):
     /// leaving it goes back there.
     from_games: Option<usize>,
+    /// A puzzle run, being made or under way.
+    pub run: Option<PuzzleRun>,
 }
 
 impl App {
@@ -192,6 +195,7 @@ impl App {
             resume: None,
             suspend_requested: false,
             from_games: None,
+            run: None,
         };
         if let Some((id, ruleset)) = start.ruleset {
             let index = app
@@ -361,8 +365,96 @@ impl App {
         self.from_games = Some(row);
     }
 
+    /// `p` in the menu: a puzzle run of the chosen ruleset, made beside
+    /// the screen.
+    pub fn start_run(&mut self) {
+        let (Some(entry), Some(tally)) = (self.entries.get(self.selected), &self.tally_path) else {
+            self.notice = Some("no data folder to keep your puzzles in".into());
+            return;
+        };
+        let files = crate::puzzle_run::Files {
+            games: tally.with_file_name("games.jsonl"),
+            collection: tally.with_file_name("puzzles.json"),
+        };
+        let setup = Setup {
+            human: self.human,
+            level: self.level,
+            seed: self.seed,
+            think: self.think,
+        };
+        self.notice = Some(format!(
+            "Making puzzles of {}: each answer proven first… (Esc stops)",
+            entry.ruleset.name
+        ));
+        self.run = Some(PuzzleRun::start(
+            self.selected,
+            &entry.ruleset,
+            setup,
+            files,
+        ));
+    }
+
+    /// Stops making a run (Esc in the menu meanwhile).
+    pub fn stop_run(&mut self) {
+        self.run = None;
+        self.notice = Some("stopped making puzzles".into());
+    }
+
+    /// Shows the run's puzzle on screen, or ends the run after its last.
+    fn open_puzzle(&mut self) {
+        let Some(run) = &self.run else {
+            return;
+        };
+        let (Some((ask, to_move, moves)), Some(entry)) = (run.ask(), self.entries.get(run.entry))
+        else {
+            self.end_run();
+            return;
+        };
+        self.selected = run.entry;
+        let setup = Setup {
+            human: to_move,
+            level: self.level,
+            seed: self.seed,
+            think: self.think,
+        };
+        let options = ScreenOptions {
+            proven_start: Some(true),
+            pause: self.pause,
+        };
+        let mut screen = super::screens::screen(&*entry.ruleset.rules, setup, options);
+        if let Err(e) = screen.replay(&moves) {
+            self.notice = Some(e);
+            self.end_run();
+            return;
+        }
+        screen.set_puzzle(ask);
+        self.mode = Mode::Playing(screen);
+    }
+
+    /// Ends the run: back to the menu, which tells how it went.
+    fn end_run(&mut self) {
+        if let Some(run) = self.run.take() {
+            self.notice = Some(run.finish());
+        }
+        self.mode = Mode::Menu;
+    }
+
     /// Collects work done beside the screen; lets the computer move.
     pub fn tick(&mut self) {
+        if let Some(made) = self.run.as_mut().and_then(PuzzleRun::collect) {
+            match made {
+                // The person went elsewhere meanwhile: the run is dropped.
+                _ if !matches!(self.mode, Mode::Menu) => self.run = None,
+                Ok(()) => {
+                    self.notice = None;
+                    self.open_puzzle();
+                }
+                Err(e) => {
+                    self.run = None;
+                    self.notice = Some(e);
+                }
+            }
+        }
         match &mut self.mode {
             Mode::Setup(s) => s.tick(),
             Mode::Playing(p) => {
@@ -376,6 +468,9 @@ impl App {
     /// Whether anything is being worked out (the loop then wakes often).
     #[must_use]
     pub fn thinking(&self) -> bool {
+        if self.run.as_ref().is_some_and(PuzzleRun::making) {
+            return true;
+        }
         match &self.mode {
             Mode::Setup(s) => s.thinking(),
             Mode::Playing(p) => p.thinking(),
@@ -393,7 +488,19 @@ impl App {
     pub fn act(&mut self, action: Action) {
         match action {
             Action::None => {}
+            Action::Menu if self.run.is_some() => self.end_run(),
             Action::Menu => self.to_menu(),
+            Action::Answered(solved) => {
+                if let Some(note) = self.run.as_mut().and_then(|r| r.answered(solved)) {
+                    self.notice = Some(note);
+                }
+            }
+            Action::NextPuzzle => {
+                if let Some(run) = self.run.as_mut() {
+                    run.at += 1;
+                }
+                self.open_puzzle();
+            }
             Action::Finished(report) => {
                 self.count(&report);
                 self.keep(&report);

@@ -9,6 +9,7 @@ pub const MENU: &[KeyHelp] = &[
     ("↑↓/jk", "choose"),
     ("Enter", "play"),
     ("g", "your games"),
+    ("p", "puzzles"),
     ("?", "rules/keys"),
     ("q", "quit"),
     ("mouse", "click a game to choose it, again to play"),
@@ -28,6 +29,19 @@ pub const SETUP: &[KeyHelp] = &[
     ("Enter", "start"),
     ("q/Esc", "back"),
     ("?", "rules/keys"),
+];
+
+pub const PUZZLE: &[KeyHelp] = &[
+    ("arrows/hjkl", "cursor"),
+    ("Enter", "answer, then the next puzzle"),
+    ("q", "end the run"),
+    ("?", "rules/keys"),
+    ("type", TYPE),
+    (
+        "mouse",
+        "click a move to choose it, again to answer with it",
+    ),
+    ("Ctrl-C", "quit at once"),
 ];
 
 /// What typing does; a game names an example of its own notation.
@@ -92,7 +106,25 @@ pub fn game(
     columns_only: bool,
     examples: &[String],
 ) -> Vec<(String, Cow<'static, str>)> {
-    let mut list = as_shown(GAME, &claims);
+    game_keys(GAME, claims, columns_only, examples)
+}
+
+/// A puzzle's keys, as [`game`] shows a game's.
+pub fn puzzle(
+    claims: impl Fn(char) -> bool,
+    columns_only: bool,
+    examples: &[String],
+) -> Vec<(String, Cow<'static, str>)> {
+    game_keys(PUZZLE, claims, columns_only, examples)
+}
+
+fn game_keys(
+    keys: &[KeyHelp],
+    claims: impl Fn(char) -> bool,
+    columns_only: bool,
+    examples: &[String],
+) -> Vec<(String, Cow<'static, str>)> {
+    let mut list = as_shown(keys, &claims);
     if columns_only && let Some(entry) = list.iter_mut().find(|(_, what)| *what == "cursor") {
         let key = if claims('h') { "←→" } else { "←→/hl" };
         *entry = (key.to_string(), Cow::Borrowed("column"));

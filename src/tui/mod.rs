@@ -10,6 +10,7 @@ mod input;
 pub mod kept;
 pub mod keys;
 pub mod play;
+mod run;
 pub mod screens;
 pub mod tally;
 pub mod theme;

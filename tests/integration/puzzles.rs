@@ -225,3 +225,79 @@ fn a_thrown_away_draw_comes_back_as_a_puzzle_and_solving_it_counts() {
     );
     assert!(second.contains("(0 of them from your games)"), "{second}");
 }
+
+/// A puzzle run on the screen: `p` in the menu makes the puzzles, each
+/// shown on the board; a right answer grows the streak, a wrong one shows
+/// the answer and ends it; q ends the run, which the menu sums up and the
+/// collection keeps.
+#[test]
+fn a_puzzle_run_on_the_screen() {
+    use ratatui::crossterm::event::KeyCode;
+    use unbeatable::tui::app::Mode;
+    use unbeatable::tui::theme::THEME;
+    use unbeatable::tui::{App, Start};
+
+    use crate::tui::{key, screen, settle};
+
+    let dir = tempfile::tempdir().unwrap();
+    let start = Start {
+        seed: Some(3),
+        pause: Some(std::time::Duration::ZERO),
+        ..Start::default()
+    };
+    let mut app = App::new(
+        unbeatable::rules::builtins(),
+        start,
+        Some(dir.path().join("tally.json")),
+        &THEME,
+    );
+    app.selected = app
+        .entries
+        .iter()
+        .position(|e| e.id == "tic-tac-toe")
+        .unwrap();
+    key(&mut app, KeyCode::Char('p'));
+    settle(&mut app);
+    assert!(
+        matches!(app.mode, Mode::Playing(_)),
+        "{}",
+        screen(&app, 80, 24)
+    );
+    let cells = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
+    let typed = |app: &mut App, text: &str| {
+        for c in text.chars() {
+            key(app, KeyCode::Char(c));
+        }
+        key(app, KeyCode::Enter);
+    };
+    // The first answered right.
+    let item = app.run.as_ref().unwrap().item().unwrap().clone();
+    let first = screen(&app, 80, 24);
+    assert!(first.contains("Puzzle 1 of"), "{first}");
+    assert!(first.contains("· puzzle 1 of 10"), "{first}");
+    typed(&mut app, &item.answers[0]);
+    let solved = screen(&app, 80, 24);
+    assert!(solved.contains("Solved: "), "{solved}");
+    assert!(solved.contains("Streak 1 · solved 1 of 1"), "{solved}");
+    // The second answered wrong: a free cell that is no answer.
+    key(&mut app, KeyCode::Enter);
+    let item = app.run.as_ref().unwrap().item().unwrap().clone();
+    let played: Vec<&str> = item.moves.split_whitespace().collect();
+    let wrong = cells
+        .iter()
+        .find(|c| !played.contains(c) && !item.answers.iter().any(|a| a == *c))
+        .expect("a puzzle has fewer answers than moves");
+    typed(&mut app, wrong);
+    let missed = screen(&app, 160, 50);
+    assert!(missed.contains(&format!("Not {wrong}.")), "{missed}");
+    assert!(missed.contains("The answer: "), "{missed}");
+    assert!(missed.contains("Streak 0 · solved 1 of 2"), "{missed}");
+    key(&mut app, KeyCode::Char('q'));
+    assert!(matches!(app.mode, Mode::Menu));
+    let menu = screen(&app, 80, 24);
+    assert!(menu.contains("solved 1 of 2, best streak 1"), "{menu}");
+    let kept = std::fs::read_to_string(dir.path().join("puzzles.json")).unwrap();
+    let kept: serde_json::Value = serde_json::from_str(&kept).unwrap();
+    assert_eq!(kept["runs"][0]["tried"], 2, "{kept}");
+    assert_eq!(kept["runs"][0]["best_streak"], 1, "{kept}");
+}

@@ -298,3 +298,38 @@ fn your_games_open_into_their_review() {
     key(&mut app, KeyCode::Char('q'));
     assert!(matches!(app.mode, Mode::Menu));
 }
+
+/// The move a review proves threw the draw away comes back as a puzzle:
+/// the next run on the screen starts with it, from the position before
+/// the mistake, and solving it there counts in the collection.
+#[test]
+fn a_mistake_comes_back_as_a_puzzle_and_solving_it_counts() {
+    use ratatui::crossterm::event::KeyCode;
+    use unbeatable::tui::app::Mode;
+
+    use crate::tui::{key, screen, settle};
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = tic_tac_toe_app(dir.path());
+    lose(&mut app);
+    let lost = app.playing().unwrap().moves_text();
+    key(&mut app, KeyCode::Char('q'));
+    assert!(matches!(app.mode, Mode::Menu));
+    key(&mut app, KeyCode::Char('p'));
+    settle(&mut app);
+    let item = app.run.as_ref().unwrap().item().unwrap().clone();
+    assert!(item.mine, "{item:?}");
+    assert!(lost.starts_with(&item.moves), "{lost} / {}", item.moves);
+    let shown = screen(&app, 80, 24);
+    assert!(shown.contains("From your game"), "{shown}");
+    for c in item.answers[0].chars() {
+        key(&mut app, KeyCode::Char(c));
+    }
+    key(&mut app, KeyCode::Enter);
+    assert!(screen(&app, 80, 24).contains("Solved: "));
+    key(&mut app, KeyCode::Char('q'));
+    let kept = std::fs::read_to_string(dir.path().join("puzzles.json")).unwrap();
+    let kept: serde_json::Value = serde_json::from_str(&kept).unwrap();
+    assert_eq!(kept["mine"][0]["moves"], item.moves.as_str(), "{kept}");
+    assert_eq!(kept["mine"][0]["solved"], 1, "{kept}");
+}

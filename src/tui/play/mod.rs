@@ -6,6 +6,7 @@
 
 mod input;
 mod leave;
+mod puzzle;
 mod render;
 mod review;
 mod screen;
@@ -27,6 +28,7 @@ use super::tally::Finish;
 use super::theme::Theme;
 
 pub use leave::Leave;
+pub use puzzle::PuzzleAsk;
 pub use render::{Areas, areas};
 use work::Work;
 
@@ -102,6 +104,10 @@ pub enum Action {
     /// The person left a game in progress for the menu: count it (a loss)
     /// and go back.
     Abandoned(Report),
+    /// A puzzle was answered: solved or not.
+    Answered(bool),
+    /// On to the next puzzle of the run.
+    NextPuzzle,
 }
 
 /// A game's result for the tally.
@@ -152,6 +158,9 @@ pub trait PlayScreen: Send {
     /// A finished game shown for its review only: opened in it, and not
     /// counted in the tally or kept again.
     fn review_only(&mut self);
+    /// The position is a puzzle of a run: the person, to move, finds the
+    /// answer; nothing is counted in the tally.
+    fn set_puzzle(&mut self, ask: PuzzleAsk);
 }
 
 pub struct Playing<F: Family, V: BoardView<F>> {
@@ -199,6 +208,10 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     judged: Option<Vec<Judgement<String>>>,
     /// The tip asked for at a step of the review.
     step_tip: Option<review::StepTip>,
+    /// The puzzle on screen, in a puzzle run.
+    puzzle: Option<puzzle::PuzzleState>,
+    /// What the next tick hands the app (a puzzle's answer).
+    outbox: Option<Action>,
 }
 
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
@@ -244,6 +257,8 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             review: None,
             judged: None,
             step_tip: None,
+            puzzle: None,
+            outbox: None,
         }
     }
 
@@ -301,6 +316,10 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
     /// The person plays `mv`: it is drawn at once, and the computer's reply
     /// (with the coach's review of `mv`) is worked out beside the screen.
     fn person_plays(&mut self, mv: MoveOf<F>) {
+        if self.puzzle.is_some() {
+            self.outbox = Some(self.answer_puzzle(mv));
+            return;
+        }
         let before = self.session.position().clone();
         if let Err(e) = self.session.play(mv) {
             self.message = Some(e.0);

@@ -63,8 +63,12 @@ pub fn render<F: Family, V: BoardView<F>>(
         .mark(setup.human)
         .map_or_else(|| setup.human.to_string(), str::to_string);
     let width = usize::from(a.title.width);
+    let (lead, level) = match &play.puzzle {
+        Some(p) => ("", format!("puzzle {} of {}", p.ask.n, p.ask.of)),
+        None => ("level ", level),
+    };
     let candidates = [
-        format!(" {} · you play {side} · level {level}", frame.name),
+        format!(" {} · you play {side} · {lead}{level}", frame.name),
         format!(" {} · you play {side} · {level}", frame.name),
         format!(" {} · you: {mark} · {level}", frame.name),
     ];
@@ -114,6 +118,13 @@ pub fn render<F: Family, V: BoardView<F>>(
             fit(&format!(" {m}"), usize::from(a.status.width)),
             t.warning,
         )
+    } else if let Some(p) = &play.puzzle {
+        let text = if p.answer.is_some() {
+            " Enter: on to the next puzzle · q ends the run"
+        } else {
+            " Your move: find the one that keeps it · q ends the run"
+        };
+        Line::styled(text, t.key)
     } else if reviewing {
         Line::styled(
             fit(
@@ -185,6 +196,12 @@ fn side_panel<F: Family, V: BoardView<F>>(
     block.render(area, buf);
     if let Some(review) = play.review {
         super::review::render(play, review, t, inner, buf);
+        return;
+    }
+    if let Some(puzzle) = &play.puzzle {
+        Paragraph::new(super::puzzle::lines(play, puzzle, t))
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
         return;
     }
     let mut lines: Vec<Line> = Vec::new();

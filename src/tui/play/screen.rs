@@ -22,6 +22,9 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
         if let Some(leave) = self.confirm {
             return self.answer(leave, code);
         }
+        if let Some(action) = self.puzzle_command(code, false) {
+            return action;
+        }
         if self.review_key(code) {
             return Action::None;
         }
@@ -90,7 +93,12 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
             .map(|m| start.format_move(m))
             .collect();
         examples.dedup();
-        keys::game(
+        let keys = if self.puzzle.is_some() {
+            keys::puzzle
+        } else {
+            keys::game
+        };
+        keys(
             |c| self.claims(c),
             self.view.columns_only(self.session.position()),
             &examples,
@@ -100,6 +108,9 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     fn on_command(&mut self, c: char) -> Action {
         if let Some(leave) = self.confirm {
             return self.answer(leave, KeyCode::Char(c));
+        }
+        if let Some(action) = self.puzzle_command(KeyCode::Char(c), true) {
+            return action;
         }
         self.command(c).unwrap_or(Action::None)
     }
@@ -129,6 +140,9 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     }
 
     fn tick(&mut self) -> Action {
+        if let Some(action) = self.outbox.take() {
+            return action;
+        }
         if self.over() {
             self.start_idea();
         }
@@ -177,6 +191,11 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
         // A kept game that was resigned ends where it stopped.
         self.resigned = !self.session.status().is_over();
         self.open_review();
+    }
+
+    fn set_puzzle(&mut self, ask: super::PuzzleAsk) {
+        self.reported = true;
+        self.puzzle = Some(super::puzzle::PuzzleState { ask, answer: None });
     }
 
     fn setup(&self) -> Setup {
