@@ -101,6 +101,9 @@ pub enum Command {
         /// Print one JSON object instead of sentences.
         #[arg(long)]
         json: bool,
+        /// Open the position on the analysis board (needs a terminal).
+        #[arg(long, conflicts_with = "json")]
+        board: bool,
         /// The time budget of the whole analysis, in seconds (0: until proven).
         #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
         think: Option<Think>,

@@ -58,6 +58,7 @@ pub fn home(options: PlayOptions) -> Result<ExitCode> {
         pause: None,
         moves: None,
         review: false,
+        analysis: false,
     })
 }
 
@@ -170,6 +171,28 @@ pub fn check(files: &[PathBuf]) -> Result<ExitCode> {
     })
 }
 
+/// `analyze --board`: the position on the analysis board.
+pub fn board(name: &str, moves: &str, given: Option<Think>) -> Result<ExitCode> {
+    if !interactive() {
+        anyhow::bail!(
+            "--board needs a terminal: without it, analyze prints the position's analysis"
+        );
+    }
+    let ruleset = find(name)?;
+    let setup = asking(given)?;
+    // The moves are checked before the screen opens.
+    ruleset.session(setup).replay(moves)?;
+    tui(Start {
+        ruleset: Some((name.to_string(), ruleset)),
+        human: Some(Player::First),
+        level: Some(Level::Perfect),
+        think: setup.think,
+        moves: Some(moves.to_string()),
+        analysis: true,
+        ..Start::default()
+    })
+}
+
 pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Result<ExitCode> {
     let ruleset = find(name)?;
     let setup = asking(given)?;
@@ -225,6 +248,7 @@ pub fn review(
             pause: None,
             moves: Some(moves),
             review: true,
+            analysis: false,
         });
     }
     let judged = game.review(None);
@@ -397,6 +421,7 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
             pause: None,
             moves: (!moves.trim().is_empty()).then(|| moves.to_string()),
             review: false,
+            analysis: false,
         });
     }
     let mut out = out();

@@ -57,8 +57,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Analyze {
             ruleset,
             moves,
+            board: true,
+            think,
+            ..
+        }) => commands::board(&ruleset, &moves, think),
+        Some(Command::Analyze {
+            ruleset,
+            moves,
             json,
             think,
+            ..
         }) => commands::analyze(&ruleset, &moves, json, think),
         Some(Command::Book { args }) => commands::book(&args),
         Some(Command::Review {

@@ -144,6 +144,25 @@ pub trait Game: Clone + Eq + Hash + Send + Sync + 'static {
     }
 
     /// How many legal moves there are.
+    /// What an edit of the position reads, for the analysis board;
+    /// `None` where this game's positions are not edited.
+    fn edit_help(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The position an edit makes of this one, `start` (the rules' start)
+    /// bounding what it may hold.
+    ///
+    /// # Errors
+    /// Why the edit cannot be made; the position stays as it was.
+    fn edit(&self, start: &Self, text: &str) -> Result<Self, MoveError>
+    where
+        Self: Sized,
+    {
+        let _ = (start, text);
+        Err(MoveError("this game's positions are not edited".into()))
+    }
+
     fn move_count(&self) -> u128 {
         self.moves().count() as u128
     }

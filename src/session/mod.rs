@@ -213,6 +213,32 @@ impl<F: Family> Session<F> {
         undone
     }
 
+    /// Takes back the last move, whoever made it (the analysis board's
+    /// step back): the move taken back.
+    pub fn take_back(&mut self) -> Option<MoveOf<F>> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.proven.moved_on(self.moves.len());
+        self.pending = None;
+        Some(mv)
+    }
+
+    /// The person's side and the computer's level from now on (the
+    /// analysis board moves for whoever is to move, and plays from here).
+    pub const fn set_side_and_level(&mut self, human: Player, level: Level) {
+        self.setup.human = human;
+        self.setup.level = level;
+    }
+
+    /// Starts over from `position` (an edited one): no moves, and the
+    /// start's proof to be worked out again.
+    pub fn start_from(&mut self, position: F::Game) {
+        self.positions = vec![position];
+        self.moves.clear();
+        self.proven = ProvenPlay::default();
+        self.pending = None;
+    }
+
     /// Whether the start is proven, once known (it names the level).
     pub const fn set_proven_start(&mut self, proven: bool) {
         self.proven.set_start(proven);

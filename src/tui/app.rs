@@ -94,6 +94,8 @@ pub struct Start {
     /// The first game, finished, opens in its review (and is not counted
     /// again): `unbeatable review` on a terminal.
     pub review: bool,
+    /// The first game opens on the analysis board: `analyze --board`.
+    pub analysis: bool,
 }
 
 pub struct App {
@@ -207,7 +209,11 @@ impl App {
                     app.entries.len() - 1
                 });
             app.selected = index;
-            app.open_selected();
+            if start.analysis {
+                app.open_analysis();
+            } else {
+                app.open_selected();
+            }
         }
         app
     }
@@ -238,7 +244,7 @@ impl App {
             return;
         };
         let moves = p.moves_text();
-        if !moves.is_empty() {
+        if !moves.is_empty() && !p.edited() {
             self.resume = Some(format!(
                 "this game: unbeatable play {} --moves \"{moves}\"",
                 entry.id
@@ -265,6 +271,15 @@ impl App {
             self.start_game(None);
         } else {
             self.mode = Mode::Setup(SetupScreen::new(&entry.ruleset, self.think));
+        }
+    }
+
+    /// `a` in the menu: the analysis board of the chosen ruleset, at its
+    /// start (or after the command line's moves).
+    pub fn open_analysis(&mut self) {
+        self.start_game(None);
+        if let Mode::Playing(p) = &mut self.mode {
+            p.analyse();
         }
     }
 
@@ -521,6 +536,9 @@ impl App {
         ) else {
             return;
         };
+        if play.edited() {
+            return;
+        }
         let result = match (report.finish, play.status().is_over()) {
             (Finish::Won, _) => "you win",
             (Finish::Drawn, _) => "draw",

@@ -90,6 +90,7 @@ impl App {
             KeyCode::End => self.selected = last,
             KeyCode::Enter => self.open_selected(),
             KeyCode::Char('g') => self.open_games(),
+            KeyCode::Char('a') => self.open_analysis(),
             KeyCode::Char('p') if self.run.is_none() => self.start_run(),
             KeyCode::Esc if self.run.is_some() => self.stop_run(),
             KeyCode::Char('q') | KeyCode::Esc => self.quit(),

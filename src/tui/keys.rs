@@ -6,12 +6,14 @@ use std::borrow::Cow;
 pub type KeyHelp = (&'static str, &'static str);
 
 pub const MENU: &[KeyHelp] = &[
-    ("↑↓/jk", "choose"),
+    ("↑↓", "choose"),
     ("Enter", "play"),
-    ("g", "your games"),
+    ("g", "games"),
     ("p", "puzzles"),
+    ("a", "analysis"),
     ("?", "rules/keys"),
     ("q", "quit"),
+    ("j/k", "choose, as ↓/↑"),
     ("mouse", "click a game to choose it, again to play"),
 ];
 
@@ -40,6 +42,25 @@ pub const PUZZLE: &[KeyHelp] = &[
     (
         "mouse",
         "click a move to choose it, again to answer with it",
+    ),
+    ("Ctrl-C", "quit at once"),
+];
+
+pub const ANALYSIS: &[KeyHelp] = &[
+    ("arrows/hjkl", "cursor"),
+    ("Enter", "play for the side to move"),
+    ("u", "back"),
+    ("r", "forward"),
+    ("p", "play from here"),
+    ("x", "edit the position"),
+    ("q", "menu"),
+    ("?", "rules/keys"),
+    ("type", TYPE),
+    ("Home/End", "the line's start / end"),
+    ("mouse", "click a move to choose it, again to play it"),
+    (
+        "Ctrl+letter",
+        "the command where letters are moves (^u: word game)",
     ),
     ("Ctrl-C", "quit at once"),
 ];
@@ -107,6 +128,15 @@ pub fn game(
     examples: &[String],
 ) -> Vec<(String, Cow<'static, str>)> {
     game_keys(GAME, claims, columns_only, examples)
+}
+
+/// The analysis board's keys, as [`game`] shows a game's.
+pub fn analysis(
+    claims: impl Fn(char) -> bool,
+    columns_only: bool,
+    examples: &[String],
+) -> Vec<(String, Cow<'static, str>)> {
+    game_keys(ANALYSIS, claims, columns_only, examples)
 }
 
 /// A puzzle's keys, as [`game`] shows a game's.

@@ -633,6 +633,7 @@ fn the_screen_draws_every_ruleset_at_a_limit() {
                 pause: Some(Duration::ZERO),
                 moves: None,
                 review: false,
+                analysis: false,
             };
             let mut app = App::new(Vec::new(), start, Some(dir.join("tally.json")), &THEME);
             let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");

@@ -1032,3 +1032,79 @@ fn find_on_screen(screen: &str, text: &str) -> Option<(u16, u16)> {
         Some((u16::try_from(x).ok()?, u16::try_from(y).ok()?))
     })
 }
+
+/// The analysis board: `a` in the menu opens it; the person moves for
+/// both sides, steps back and forward through the line, a new move drops
+/// the line ahead, and `p` plays from here against the computer.
+#[test]
+fn the_analysis_board_moves_for_both_sides_and_plays_from_here() {
+    let mut app = app("analysis", Start::default());
+    app.selected = app
+        .entries
+        .iter()
+        .position(|e| e.id == "tic-tac-toe")
+        .unwrap();
+    key(&mut app, KeyCode::Char('a'));
+    let board = screen(&app, 80, 24);
+    assert!(board.contains("Analysis board"), "{board}");
+    assert!(board.contains("First (X) to move"), "{board}");
+    keys(&mut app, "b2");
+    key(&mut app, KeyCode::Enter);
+    keys(&mut app, "a1");
+    key(&mut app, KeyCode::Enter);
+    let two = screen(&app, 80, 24);
+    assert!(two.contains("First (X) to move"), "{two}");
+    assert!(two.contains("Line: b2 a1"), "{two}");
+    assert!(two.contains("b1= c1="), "{two}");
+    assert!(two.contains("The idea"), "{two}");
+    // Back twice, forward once: the line ahead stays, dimmed after a bar.
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('u'));
+    key(&mut app, KeyCode::Char('r'));
+    let back = screen(&app, 80, 24);
+    assert!(back.contains("Line: b2 | a1"), "{back}");
+    assert!(back.contains("Second (O) to move"), "{back}");
+    // Another move drops the line ahead.
+    keys(&mut app, "c3");
+    key(&mut app, KeyCode::Enter);
+    assert!(screen(&app, 80, 24).contains("Line: b2 c3"));
+    assert_eq!(state(&app).history, ["b2", "c3"]);
+    // Play from here at perfect: the person takes X, the computer O.
+    key(&mut app, KeyCode::Char('p'));
+    key(&mut app, KeyCode::Char('1'));
+    let from_here = screen(&app, 80, 24);
+    assert!(
+        from_here.contains("playing from here: you are first (X)"),
+        "{from_here}"
+    );
+    keys(&mut app, "a3");
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(state(&app).history.len(), 4, "the computer answered");
+    assert!(state(&app).assisted);
+}
+
+/// The review opens onto the analysis board at the move shown, the rest
+/// of the game ahead.
+#[test]
+fn the_review_opens_onto_the_analysis_board() {
+    let mut app = app(
+        "review-analysis",
+        straight_into("tic-tac-toe", Player::First),
+    );
+    for cell in ["a1", "b1", "c1"] {
+        if !status(&app).is_over() && !state(&app).history.iter().any(|h| h == cell) {
+            keys(&mut app, cell);
+            key(&mut app, KeyCode::Enter);
+        }
+    }
+    key(&mut app, KeyCode::Char('r'));
+    key(&mut app, KeyCode::Char('y'));
+    key(&mut app, KeyCode::Char('e'));
+    key(&mut app, KeyCode::Home);
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Char('a'));
+    let board = screen(&app, 80, 24);
+    assert!(board.contains("Analysis board"), "{board}");
+    assert!(board.contains("Line: a1 | "), "{board}");
+}

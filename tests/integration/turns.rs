@@ -56,6 +56,7 @@ fn through_screen(id: &str, human: Player, mv: &str) -> (Vec<String>, Vec<Record
         pause: Some(Duration::ZERO),
         moves: None,
         review: false,
+        analysis: false,
     };
     let dir = std::env::temp_dir().join(format!("unbeatable-turns-{}-{id}", std::process::id()));
     let mut app = App::new(

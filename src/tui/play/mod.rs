@@ -4,6 +4,7 @@
 //! the values overlay, the move that decided the game — runs on a worker
 //! thread, so the screen never freezes and keys stay live.
 
+mod analysis;
 mod input;
 mod leave;
 mod puzzle;
@@ -161,6 +162,11 @@ pub trait PlayScreen: Send {
     /// The position is a puzzle of a run: the person, to move, finds the
     /// answer; nothing is counted in the tally.
     fn set_puzzle(&mut self, ask: PuzzleAsk);
+    /// Opens the analysis board on the position shown.
+    fn analyse(&mut self);
+    /// Whether the game started from an edited position (then it is not
+    /// kept, and its moves do not replay from the rules' start).
+    fn edited(&self) -> bool;
 }
 
 pub struct Playing<F: Family, V: BoardView<F>> {
@@ -212,6 +218,11 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     puzzle: Option<puzzle::PuzzleState>,
     /// What the next tick hands the app (a puzzle's answer).
     outbox: Option<Action>,
+    /// The analysis board, while open.
+    analysis: Option<analysis::Analysis<MoveOf<F>>>,
+    /// The position was edited on the analysis board: the line does not
+    /// start at the rules' start, so nothing from here is counted or kept.
+    edited: bool,
 }
 
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
@@ -259,6 +270,8 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             step_tip: None,
             puzzle: None,
             outbox: None,
+            analysis: None,
+            edited: false,
         }
     }
 
@@ -320,6 +333,10 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             self.outbox = Some(self.answer_puzzle(mv));
             return;
         }
+        if self.analysis.is_some() {
+            self.analysis_plays(mv);
+            return;
+        }
         let before = self.session.position().clone();
         if let Err(e) = self.session.play(mv) {
             self.message = Some(e.0);
@@ -352,6 +369,9 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             self.work = Some(Work::decided(&self.session));
         } else if self.show_values && self.values.is_none() && self.session.human_to_move() {
             self.work = Some(Work::values(&self.session));
+        } else if self.analysis.is_some() && self.hint.is_none() && self.session.human_to_move() {
+            // The idea for whoever is to move, without asking.
+            self.work = Some(Work::hint(&mut self.session));
         }
     }
 }

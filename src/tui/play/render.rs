@@ -78,6 +78,10 @@ pub fn render<F: Family, V: BoardView<F>>(
     let short_name = fit(frame.name, room);
     let last = format!(" {short_name}{rest}");
     let (head, name) = match candidates.iter().find(|c| c.chars().count() <= width) {
+        _ if play.analysis.is_some() => (
+            format!(" {short_name} · analysis board"),
+            short_name.as_str(),
+        ),
         Some(c) => (c.clone(), frame.name),
         None => (last, short_name.as_str()),
     };
@@ -118,6 +122,14 @@ pub fn render<F: Family, V: BoardView<F>>(
             fit(&format!(" {m}"), usize::from(a.status.width)),
             t.warning,
         )
+    } else if play.analysis.is_some() {
+        Line::styled(
+            fit(
+                " Analysis · u back · r forward · p play from here · x edit · q menu",
+                usize::from(a.status.width),
+            ),
+            t.key,
+        )
     } else if let Some(p) = &play.puzzle {
         let text = if p.answer.is_some() {
             " Enter: on to the next puzzle · q ends the run"
@@ -155,8 +167,9 @@ pub fn render<F: Family, V: BoardView<F>>(
         }
     };
     status_line.render(a.status, buf);
+    let editing = play.analysis.as_ref().is_some_and(|a| a.editing);
     let prompt = Line::from(vec![
-        Span::styled(" Move: ", t.dim),
+        Span::styled(if editing { " Edit: " } else { " Move: " }, t.dim),
         Span::styled(play.typed.clone(), t.legal),
         Span::styled("▏", t.key),
         Span::styled(
@@ -196,6 +209,12 @@ fn side_panel<F: Family, V: BoardView<F>>(
     block.render(area, buf);
     if let Some(review) = play.review {
         super::review::render(play, review, t, inner, buf);
+        return;
+    }
+    if let Some(analysis) = &play.analysis {
+        Paragraph::new(super::analysis::lines(play, analysis, t))
+            .wrap(Wrap { trim: true })
+            .render(inner, buf);
         return;
     }
     if let Some(puzzle) = &play.puzzle {
@@ -300,7 +319,7 @@ fn ending_lines<F: Family, V: BoardView<F>>(
 }
 
 /// The values overlay: each proven move's sign, the unknown ones counted.
-fn values_lines<F: Family, V: BoardView<F>>(
+pub(super) fn values_lines<F: Family, V: BoardView<F>>(
     play: &Playing<F, V>,
     t: &Theme,
     lines: &mut Vec<Line<'static>>,

@@ -72,6 +72,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             KeyCode::End => review.step = last,
             KeyCode::Esc | KeyCode::Char('e') => self.review = None,
             KeyCode::Char('t') => self.ask_step_tip(),
+            KeyCode::Char('a') => self.open_analysis(),
             _ => return false,
         }
         true

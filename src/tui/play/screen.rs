@@ -25,6 +25,9 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
         if let Some(action) = self.puzzle_command(code, false) {
             return action;
         }
+        if let Some(action) = self.analysis_command(code, false) {
+            return action;
+        }
         if self.review_key(code) {
             return Action::None;
         }
@@ -95,6 +98,8 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
         examples.dedup();
         let keys = if self.puzzle.is_some() {
             keys::puzzle
+        } else if self.analysis.is_some() {
+            keys::analysis
         } else {
             keys::game
         };
@@ -110,6 +115,9 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
             return self.answer(leave, KeyCode::Char(c));
         }
         if let Some(action) = self.puzzle_command(KeyCode::Char(c), true) {
+            return action;
+        }
+        if let Some(action) = self.analysis_command(KeyCode::Char(c), true) {
             return action;
         }
         self.command(c).unwrap_or(Action::None)
@@ -196,6 +204,14 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     fn set_puzzle(&mut self, ask: super::PuzzleAsk) {
         self.reported = true;
         self.puzzle = Some(super::puzzle::PuzzleState { ask, answer: None });
+    }
+
+    fn analyse(&mut self) {
+        self.open_analysis();
+    }
+
+    fn edited(&self) -> bool {
+        self.edited
     }
 
     fn setup(&self) -> Setup {
