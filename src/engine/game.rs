@@ -52,6 +52,32 @@ impl std::str::FromStr for Player {
     }
 }
 
+/// An edit's words, with a closing `first` or `second` (who is to move)
+/// read off: the other words, and who is to move (`now` when not named).
+///
+/// # Errors
+/// An edit with nothing in it.
+pub fn edit_words(text: &str, now: Player) -> Result<(Vec<String>, Player), MoveError> {
+    let mut words: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let to_move = match words.last().map(|w| w.parse::<Player>()) {
+        Some(Ok(p)) => {
+            words.pop();
+            p
+        }
+        _ => now,
+    };
+    if words.is_empty() {
+        return Err(MoveError(
+            "write the edit, then Enter (Esc leaves it)".into(),
+        ));
+    }
+    Ok((words, to_move))
+}
+
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {

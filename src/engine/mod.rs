@@ -12,7 +12,7 @@ mod solver;
 mod value;
 
 pub use budget::Budget;
-pub use game::{Game, MoveError, PlayError, Player, Status};
+pub use game::{Game, MoveError, PlayError, Player, Status, edit_words};
 pub use level::Level;
 pub use policy::{Choice, best_moves, choose};
 pub use reference::ReferenceSolver;

@@ -3,6 +3,7 @@
 mod cli;
 mod coins;
 mod divisors;
+mod edits;
 mod fixtures;
 mod flags;
 mod gravity;

@@ -1108,3 +1108,46 @@ fn the_review_opens_onto_the_analysis_board() {
     assert!(board.contains("Analysis board"), "{board}");
     assert!(board.contains("Line: a1 | "), "{board}");
 }
+
+/// `x` on the analysis board edits the position (a wrong edit says why
+/// and stays); a game played from an edited position is neither counted
+/// nor kept, since its moves do not start at the rules' start.
+#[test]
+fn an_edited_position_is_analysed_and_played_but_not_counted() {
+    let mut app = app("edit", Start::default());
+    app.selected = app
+        .entries
+        .iter()
+        .position(|e| e.id == "tic-tac-toe")
+        .unwrap();
+    key(&mut app, KeyCode::Char('a'));
+    key(&mut app, KeyCode::Char('x'));
+    assert!(screen(&app, 80, 24).contains(" Edit: "));
+    keys(&mut app, "x a1 b1");
+    key(&mut app, KeyCode::Enter);
+    let wrong = screen(&app, 80, 24);
+    assert!(wrong.contains("X has 2 stones and O 0"), "{wrong}");
+    for _ in 0.."x a1 b1".len() {
+        key(&mut app, KeyCode::Backspace);
+    }
+    keys(&mut app, "x a1 b1 o a2 b2");
+    key(&mut app, KeyCode::Enter);
+    let edited = screen(&app, 80, 24);
+    assert!(edited.contains("edited: the board starts here"), "{edited}");
+    assert!(edited.contains("From an edited position."), "{edited}");
+    assert!(edited.contains("First (X) to move"), "{edited}");
+    settle(&mut app);
+    assert!(screen(&app, 80, 24).contains("c1+"), "X wins with c1");
+    key(&mut app, KeyCode::Char('p'));
+    key(&mut app, KeyCode::Char('1'));
+    assert!(screen(&app, 80, 24).contains("not counted"));
+    keys(&mut app, "c1");
+    key(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(status(&app), Status::Won(Player::First));
+    let tally = app.tally_path.clone().unwrap();
+    let dir = tally.parent().unwrap();
+    assert!(dir.exists() || !tally.exists());
+    assert!(!dir.join("games.jsonl").exists(), "not kept");
+    assert!(!dir.join("tally.json").exists(), "not counted");
+}

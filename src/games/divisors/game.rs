@@ -85,9 +85,14 @@ impl DivisorsGame {
         self.played[i / 64] >> (i % 64) & 1 == 1
     }
 
-    fn set_played(&mut self, n: u32) {
+    pub(super) fn set_played(&mut self, n: u32) {
         let i = (n - self.board.min) as usize;
         self.played[i / 64] |= 1 << (i % 64);
+    }
+
+    pub(super) fn unset_played(&mut self, n: u32) {
+        let i = (n - self.board.min) as usize;
+        self.played[i / 64] &= !(1 << (i % 64));
     }
 
     /// Every number still on the board, unplayed.
@@ -127,6 +132,14 @@ impl Game for DivisorsGame {
             }
             Some(c) => n != c && (n.is_multiple_of(c) || c % n == 0),
         }
+    }
+
+    fn edit_help(&self) -> Option<&'static str> {
+        Some("x crosses numbers out, - puts them back, at names the last played: e.g. x 4 8 at 8")
+    }
+
+    fn edit(&self, _start: &Self, text: &str) -> Result<Self, MoveError> {
+        self.edited(text)
     }
 
     fn play_unchecked(&mut self, mv: u32) {

@@ -1,5 +1,6 @@
 //! divisors — the multiples-and-divisors game (Juniper Green), docs/design.md §1.
 
+mod edit;
 mod explain;
 mod game;
 pub mod matching;

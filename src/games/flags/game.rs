@@ -87,6 +87,31 @@ impl Game for FlagsGame {
         mv.to_string()
     }
 
+    fn edit_help(&self) -> Option<&'static str> {
+        Some("the flags left, and who is to move if not the same: e.g. 17 or 17 second")
+    }
+
+    fn edit(&self, start: &Self, text: &str) -> Result<Self, MoveError> {
+        let (words, to_move) = crate::engine::edit_words(text, self.to_move)?;
+        let [count] = words.as_slice() else {
+            return Err(MoveError("write one number of flags, e.g. 17".into()));
+        };
+        let count: u64 = count
+            .parse()
+            .map_err(|_| MoveError(format!("'{count}' is not a number of flags")))?;
+        if count < self.lose_at || count > start.count {
+            return Err(MoveError(format!(
+                "the flags left are {} to {} in this game",
+                self.lose_at, start.count
+            )));
+        }
+        Ok(Self {
+            count,
+            to_move,
+            ..self.clone()
+        })
+    }
+
     fn explain_illegal(&self, mv: u64) -> String {
         if !self.take.contains(&mv) {
             format!("you may not take '{mv}': take {}", self.take_list())

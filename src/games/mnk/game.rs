@@ -190,6 +190,14 @@ impl Game for MnkGame {
         mv < self.geo.cells() && self.at(mv).is_none() && self.lands(mv) && !self.status().is_over()
     }
 
+    fn edit_help(&self) -> Option<&'static str> {
+        Some("x or o then cells to put stones on, - then cells to empty: e.g. x b2 c3 o a1")
+    }
+
+    fn edit(&self, _start: &Self, text: &str) -> Result<Self, MoveError> {
+        self.edited(text)
+    }
+
     fn play_unchecked(&mut self, mv: usize) {
         match self.to_move() {
             Player::First => self.x = self.x.with(mv),

@@ -4,6 +4,7 @@ pub mod beyond;
 pub mod book;
 pub mod cells;
 pub mod connect;
+mod edit;
 pub mod exact;
 mod explain;
 mod game;

@@ -92,6 +92,44 @@ impl Game for NimGame {
         (0..self.piles.len()).map(|p| self.pile_moves(p)).sum()
     }
 
+    fn edit_help(&self) -> Option<&'static str> {
+        Some("the piles, and who is to move if not the same: e.g. 3 4 5 or 3 4 5 second")
+    }
+
+    fn edit(&self, start: &Self, text: &str) -> Result<Self, MoveError> {
+        let (words, to_move) = crate::engine::edit_words(text, self.to_move)?;
+        if words.len() != start.piles.len() {
+            return Err(MoveError(format!(
+                "write {} piles, one number each, e.g. {}",
+                start.piles.len(),
+                start
+                    .piles
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )));
+        }
+        let mut piles = Vec::with_capacity(words.len());
+        for (i, (word, most)) in words.iter().zip(&start.piles).enumerate() {
+            let size: u64 = word
+                .parse()
+                .map_err(|_| MoveError(format!("'{word}' is not a number of stones")))?;
+            if size > *most {
+                return Err(MoveError(format!(
+                    "pile {} holds at most {most} stones in this game",
+                    i + 1
+                )));
+            }
+            piles.push(size);
+        }
+        Ok(Self {
+            piles,
+            to_move,
+            ..self.clone()
+        })
+    }
+
     fn nth_move(&self, mut i: u128) -> Option<NimMove> {
         for pile in 0..self.piles.len() {
             let n = self.pile_moves(pile);
