@@ -1151,3 +1151,51 @@ fn an_edited_position_is_analysed_and_played_but_not_counted() {
     assert!(!dir.join("games.jsonl").exists(), "not kept");
     assert!(!dir.join("tally.json").exists(), "not counted");
 }
+
+/// On a terminal larger than 80×24 the board takes the room: larger
+/// cells on m,n,k boards (clicks find them), twenty numbers a row on
+/// divisors, and a wider side panel; 80×24 keeps the compact board.
+#[test]
+fn the_board_grows_with_the_terminal() {
+    let letters_apart = |text: &str| {
+        let row = text
+            .lines()
+            .find(|l| l.trim_start_matches(['"', ' ']).starts_with("a "))
+            .unwrap();
+        let (a, b) = (row.find(" a "), row.find(" b "));
+        b.zip(a)
+            .map(|(b, a)| b - a)
+            .unwrap_or_else(|| panic!("{text}"))
+    };
+    let mut game = app("grow", straight_into("tic-tac-toe", Player::First));
+    assert_eq!(letters_apart(&screen(&game, 80, 24)), 4);
+    let large = Rect::new(0, 0, 160, 50);
+    assert_eq!(letters_apart(&screen(&game, 160, 50)), 8);
+    let [_, board, side, ..] = unbeatable::tui::ui::game_areas(large);
+    assert_eq!(side.width, 48);
+    // The middle of cell b2: one 8-wide cell in, the second 3-row cell down.
+    let (x, y) = (board.x + 3 + 8 + 3, board.y + 1 + 3 + 1);
+    let at = |app: &mut App| {
+        let m = MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        };
+        app.handle_event(&Event::Mouse(m), large);
+        settle(app);
+    };
+    at(&mut game);
+    at(&mut game);
+    assert_eq!(state(&game).history[0], "b2");
+
+    let app = app(
+        "grow-divisors",
+        straight_into("multiples-divisors-100", Player::First),
+    );
+    let row_with = |text: &str, n: &str| text.lines().find(|l| l.contains(n)).unwrap().to_string();
+    let compact = screen(&app, 80, 24);
+    assert!(!row_with(&compact, "  12").contains("  11"), "{compact}");
+    let wide = screen(&app, 160, 50);
+    assert!(row_with(&wide, "  12").contains("  11"), "{wide}");
+}

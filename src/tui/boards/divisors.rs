@@ -12,10 +12,33 @@ use crate::games::divisors::{Divisors, DivisorsGame};
 
 use super::{BoardView, Ctx, Dir, digits_only, put};
 
-#[derive(Default)]
-pub struct DivisorsView;
+/// The columns of the grid as last drawn, for the cursor's steps up and
+/// down (which the area is not given to).
+pub struct DivisorsView {
+    columns: std::cell::Cell<usize>,
+}
 
+impl Default for DivisorsView {
+    fn default() -> Self {
+        Self {
+            columns: std::cell::Cell::new(COLUMNS),
+        }
+    }
+}
+
+/// Numbers a row at 80×24: one row of each ten.
 const COLUMNS: usize = 10;
+
+/// Numbers a row in `area`: twenty where the terminal is larger than
+/// 80×24 and they fit, so a larger board shows in fewer rows.
+fn columns(pos: &DivisorsGame, area: Rect) -> usize {
+    let wide = area.width > super::COMPACT.0 || area.height > super::COMPACT.1;
+    if wide && usize::from(area.width) >= 2 * COLUMNS * usize::from(cell_width(pos)) {
+        2 * COLUMNS
+    } else {
+        COLUMNS
+    }
+}
 
 /// Rows under the grid: a blank, the rule of the turn, the key to marks.
 const BELOW: u16 = 3;
@@ -34,10 +57,10 @@ fn cell_width(pos: &DivisorsGame) -> u16 {
 }
 
 /// The first row drawn, so that the cursor's row is on screen.
-fn top_row(pos: &DivisorsGame, cursor: usize, height: u16) -> usize {
+fn top_row(pos: &DivisorsGame, cursor: usize, height: u16, columns: usize) -> usize {
     let rows = usize::from(height).max(1);
-    let total_rows = pos.board.len().div_ceil(COLUMNS);
-    let row = cursor / COLUMNS;
+    let total_rows = pos.board.len().div_ceil(columns);
+    let row = cursor / columns;
     row.saturating_sub(rows.saturating_sub(1) / 2)
         .min(total_rows.saturating_sub(rows))
 }
@@ -63,11 +86,12 @@ impl BoardView<Divisors> for DivisorsView {
 
     fn step(&self, pos: &DivisorsGame, cursor: usize, dir: Dir) -> usize {
         let last = pos.board.len() - 1;
+        let columns = self.columns.get();
         match dir {
             Dir::Left => cursor.saturating_sub(1),
             Dir::Right => (cursor + 1).min(last),
-            Dir::Up => cursor.checked_sub(COLUMNS).unwrap_or(cursor),
-            Dir::Down if cursor + COLUMNS <= last => cursor + COLUMNS,
+            Dir::Up => cursor.checked_sub(columns).unwrap_or(cursor),
+            Dir::Down if cursor + columns <= last => cursor + columns,
             Dir::Down => cursor,
         }
     }
@@ -83,11 +107,13 @@ impl BoardView<Divisors> for DivisorsView {
         let area = grid(board);
         let cell = cell_width(pos);
         let rows = usize::from(area.height).max(1);
-        let total_rows = pos.board.len().div_ceil(COLUMNS);
-        let top = top_row(pos, ctx.cursor, area.height);
+        let columns = columns(pos, area);
+        self.columns.set(columns);
+        let total_rows = pos.board.len().div_ceil(columns);
+        let top = top_row(pos, ctx.cursor, area.height, columns);
         for r in 0..rows.min(total_rows - top) {
-            for c in 0..COLUMNS {
-                let i = (top + r) * COLUMNS + c;
+            for c in 0..columns {
+                let i = (top + r) * columns + c;
                 if i >= pos.board.len() {
                     break;
                 }
@@ -149,16 +175,14 @@ impl BoardView<Divisors> for DivisorsView {
         y: u16,
     ) -> Option<usize> {
         let (dx, dy) = (x.checked_sub(area.x)?, y.checked_sub(area.y)?);
-        let c = usize::from(dx / cell_width(pos));
-        if c >= COLUMNS {
-            return None;
-        }
         // The rows shown follow the cursor, as in `render`.
         let area = grid(area);
-        if dy >= area.height {
+        let columns = columns(pos, area);
+        let c = usize::from(dx / cell_width(pos));
+        if c >= columns || dy >= area.height {
             return None;
         }
-        let i = (top_row(pos, cursor, area.height) + usize::from(dy)) * COLUMNS + c;
+        let i = (top_row(pos, cursor, area.height, columns) + usize::from(dy)) * columns + c;
         (i < pos.board.len()).then_some(i)
     }
 

@@ -11,10 +11,13 @@ use super::{BoardView, Ctx, Dir, put};
 #[derive(Default)]
 pub struct MnkView;
 
-const CELL: u16 = 4;
-/// Cells this wide where the wide ones do not fit (a 19×19 board at 80×24).
-const NARROW: u16 = 2;
+/// Cell sizes (columns wide, rows tall), largest first: the board takes
+/// the largest that fits whole, so it grows with the terminal; the last
+/// is for boards larger than the area (a 19×19 board at 80×24).
+const SIZES: [(u16, u16); 4] = [(8, 3), (6, 2), (4, 1), (2, 1)];
 const LEFT: u16 = 3;
+/// Rows under the board: its help lines, the last move, the line.
+const BELOW: u16 = 5;
 
 /// What of the board the area shows: the cell width, and the first column
 /// and row shown, chosen to keep the cursor in view when the board is
@@ -22,6 +25,8 @@ const LEFT: u16 = 3;
 #[derive(Clone, Copy)]
 struct Frame {
     cell: u16,
+    /// Rows a cell takes.
+    tall: u16,
     col0: usize,
     row0: usize,
     cols: usize,
@@ -32,17 +37,22 @@ impl Frame {
     fn of(pos: &MnkGame, area: Rect, cursor: Spot) -> Self {
         let (w, h) = (pos.geo.width, pos.geo.height);
         let room = area.width.saturating_sub(LEFT);
-        let cell = if room >= CELL * w as u16 {
-            CELL
-        } else {
-            NARROW
+        let high = area.height.saturating_sub(1 + BELOW);
+        // Tall cells only where the terminal is larger than 80×24, which
+        // keeps its compact board.
+        let roomy = area.width > super::COMPACT.0 || area.height > super::COMPACT.1;
+        let fits = |&&(cw, ch): &&(u16, u16)| {
+            cw.saturating_mul(w as u16) <= room
+                && (ch == 1 || (roomy && ch.saturating_mul(h as u16) <= high))
         };
+        let (cell, tall) = SIZES.iter().find(fits).copied().unwrap_or((2, 1));
         let cols = usize::from(room / cell).clamp(1, w);
-        let rows = usize::from(area.height.saturating_sub(1)).clamp(1, h);
+        let rows = usize::from(area.height.saturating_sub(1) / tall).clamp(1, h);
         let start =
             |at: usize, shown: usize, all: usize| at.saturating_sub(shown / 2).min(all - shown);
         Self {
             cell,
+            tall,
             col0: start(cursor.col, cols, w),
             row0: start(cursor.row, rows, h),
             cols,
@@ -169,7 +179,9 @@ impl BoardView<Mnk> for MnkView {
             );
         }
         for r in f.row0..f.row0 + f.rows {
-            let y = area.y + 1 + (r - f.row0) as u16;
+            let top = area.y + 1 + (r - f.row0) as u16 * f.tall;
+            // The mark in the middle row of a tall cell.
+            let y = top + f.tall / 2;
             put(
                 buf,
                 area,
@@ -195,15 +207,26 @@ impl BoardView<Mnk> for MnkView {
                 if ctx.human_turn && ctx.cursor == (Spot { col: c, row: r }) {
                     style = t.cursor;
                 }
-                let text = if f.cell == CELL {
-                    format!(" {mark} ")
-                } else {
-                    format!("{mark} ")
+                let text = match f.cell {
+                    2 => format!("{mark} "),
+                    width => {
+                        let pad = usize::from((width - 2) / 2);
+                        format!("{:pad$}{mark}{:pad$} ", "", "")
+                    }
                 };
-                put(buf, area, x, y, &text, style);
+                // A tall cell is filled in its style above and below the
+                // mark, so the cursor and the last move show as blocks.
+                for row in top..top + f.tall {
+                    let fill = if row == y {
+                        text.clone()
+                    } else {
+                        " ".repeat(text.chars().count().saturating_sub(1))
+                    };
+                    put(buf, area, x, row, &fill, style);
+                }
             }
         }
-        let mut y = area.y + 2 + f.rows as u16;
+        let mut y = area.y + 2 + f.rows as u16 * f.tall;
         let help = if p.geo.gravity {
             vec![
                 format!("{} in a row wins. ←/→ or a letter picks a column;", p.geo.k),
@@ -256,7 +279,7 @@ impl BoardView<Mnk> for MnkView {
             None if pos.geo.gravity && y == area.y => 0,
             dy => dy?,
         };
-        let (col, row) = (usize::from(dx / f.cell), usize::from(dy));
+        let (col, row) = (usize::from(dx / f.cell), usize::from(dy / f.tall));
         (col < f.cols && row < f.rows).then(|| {
             drop_in(
                 pos,

@@ -14,6 +14,9 @@ use super::super::theme::Theme;
 use super::super::ui::{fit, footer};
 use super::{Frame, Playing, side_words};
 
+/// The side panel's width at 80 columns.
+const SIDE: u16 = 29;
+
 /// The screen's parts.
 pub struct Areas {
     pub title: Rect,
@@ -33,9 +36,12 @@ pub fn areas(area: Rect) -> Areas {
         Constraint::Length(1),
         Constraint::Length(1),
     ]));
+    // The side panel widens with the terminal: a quarter of the columns
+    // past 80, up to 48.
+    let side = (SIDE + area.width.saturating_sub(80) / 4).min(48);
     let [board, side] = body.layout(&Layout::horizontal([
         Constraint::Fill(1),
-        Constraint::Length(29),
+        Constraint::Length(side),
     ]));
     Areas {
         title,
