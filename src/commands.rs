@@ -12,11 +12,11 @@ use unbeatable::collection::Collection;
 use unbeatable::engine::{Level, Player};
 use unbeatable::history::GameRecord;
 use unbeatable::plain::{self, End};
-use unbeatable::puzzle_run;
 use unbeatable::rules::{self, Origin};
 use unbeatable::session::{AnySession, DEFAULT_THINK, Setup};
 use unbeatable::text::{Visible, clip, visible, visible_lines};
 use unbeatable::tui::{App, Start};
+use unbeatable::{practice, puzzle_run};
 
 /// Standard output as the commands write it: every control character that
 /// came from a file or from input made visible.
@@ -344,8 +344,8 @@ pub fn puzzle_run(
     ) else {
         anyhow::bail!("no data folder to keep your puzzles in");
     };
-    let files = puzzle_run::Files { games, collection };
-    let prepared = puzzle_run::prepare(&ruleset, setup, count, seed, &files, &mut |n| warn(n))
+    let files = practice::Files { games, collection };
+    let prepared = practice::prepare(&ruleset, setup, count, seed, &files, &mut |n| warn(n))
         .map_err(anyhow::Error::msg)?;
     let mut out = out();
     let result = puzzle_run::run(
@@ -356,7 +356,7 @@ pub fn puzzle_run(
         &mut out,
         |moves, is_mine, solved| {
             let saved = Collection::update(&files.collection, |c| {
-                puzzle_run::record_answer(c, &identity, prepared.run, moves, is_mine, solved);
+                practice::record_answer(c, &identity, prepared.run, moves, is_mine, solved);
             });
             if let Err(e) = saved {
                 warn(&e);
@@ -364,7 +364,7 @@ pub fn puzzle_run(
         },
     )
     .context("could not write the run")?;
-    match puzzle_run::finish(&files.collection, &identity, result) {
+    match practice::finish(&files.collection, &identity, result) {
         Ok(r) => writeln!(
             out,
             "all runs of {}: solved {} of {}; best streak {}",

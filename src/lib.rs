@@ -28,6 +28,7 @@ pub mod games;
 pub mod history;
 pub mod paths;
 pub mod plain;
+pub mod practice;
 pub mod puzzle_run;
 pub mod rules;
 pub mod schema;

@@ -387,7 +387,7 @@ impl App {
             self.notice = Some("no data folder to keep your puzzles in".into());
             return;
         };
-        let files = crate::puzzle_run::Files {
+        let files = crate::practice::Files {
             games: tally.with_file_name("games.jsonl"),
             collection: tally.with_file_name("puzzles.json"),
         };

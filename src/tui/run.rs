@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use crate::engine::{Budget, Player};
-use crate::puzzle_run::{self, Files, Item, Prepared, RunResult};
+use crate::practice::{self, Files, Item, Prepared, RunResult};
 use crate::session::{Job, Setup};
 
 use super::play::PuzzleAsk;
@@ -49,7 +49,7 @@ impl PuzzleRun {
         let (rules, name) = (ruleset.clone(), files.clone());
         let seed = setup.seed;
         let job = Job::spawn(Budget::unlimited(), move |_| {
-            puzzle_run::prepare(&rules, setup, RUN_LENGTH, seed, &name, &mut |_| {})
+            practice::prepare(&rules, setup, RUN_LENGTH, seed, &name, &mut |_| {})
         });
         Self {
             entry,
@@ -125,7 +125,7 @@ impl PuzzleRun {
         let run = self.prepared.as_ref().map_or(1, |p| p.run);
         let identity = self.identity.clone();
         crate::collection::Collection::update(&self.files.collection, |c| {
-            puzzle_run::record_answer(c, &identity, run, &moves, mine, solved);
+            practice::record_answer(c, &identity, run, &moves, mine, solved);
         })
         .err()
     }
@@ -141,7 +141,7 @@ impl PuzzleRun {
         if r.tried == 0 {
             return this;
         }
-        match puzzle_run::finish(&self.files.collection, &self.identity, r) {
+        match practice::finish(&self.files.collection, &self.identity, r) {
             Ok(all) => format!(
                 "{this} All runs here: solved {} of {}, best streak {}.",
                 all.solved, all.tried, all.best_streak
