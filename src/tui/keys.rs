@@ -33,6 +33,22 @@ pub const SETUP: &[KeyHelp] = &[
     ("?", "rules/keys"),
 ];
 
+pub const REVIEW: &[KeyHelp] = &[
+    ("←→/hl", "step"),
+    ("Home/End", "first/last"),
+    ("t", "best move"),
+    ("a", "analysis"),
+    ("e/Esc", "back"),
+    ("q", "menu"),
+    ("?", "rules/keys"),
+    (
+        "mouse",
+        "click a move on the strip or the list to step to it",
+    ),
+    ("n", "new game"),
+    ("s", "swap sides: a new game"),
+];
+
 pub const PUZZLE: &[KeyHelp] = &[
     ("arrows/hjkl", "cursor"),
     ("Enter", "answer, then the next puzzle"),

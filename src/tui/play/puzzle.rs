@@ -128,7 +128,7 @@ pub(super) fn lines<F: Family, V: BoardView<F>>(
         let others: Vec<&str> = ask.answers.iter().map(String::as_str).take(6).collect();
         lines.push(Line::raw(format!("The answer: {}.", others.join(", "))));
         if let Some(h) = &play.hint {
-            lines.push(Line::raw(h.clone()));
+            lines.push(Line::raw(format!("The idea: {h}")));
         }
         lines.push(Line::styled(
             if ask.n < ask.of {

@@ -179,7 +179,9 @@ pub fn render<F: Family, V: BoardView<F>>(
         Span::styled(play.typed.clone(), t.legal),
         Span::styled("▏", t.key),
         Span::styled(
-            if play.typed.is_empty() {
+            if editing {
+                "  Enter applies the edit, Esc leaves it"
+            } else if play.typed.is_empty() {
                 "  type a move or use the cursor, Enter plays"
             } else {
                 "  Enter plays, Esc clears"

@@ -96,6 +96,9 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
             .map(|m| start.format_move(m))
             .collect();
         examples.dedup();
+        if self.review.is_some() {
+            return keys::as_shown(keys::REVIEW, |_| false);
+        }
         let keys = if self.puzzle.is_some() {
             keys::puzzle
         } else if self.analysis.is_some() {

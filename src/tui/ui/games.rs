@@ -38,20 +38,20 @@ pub fn render(app: &App, kept: &KeptGames, area: Rect, buf: &mut Buffer) {
     let list = list_area(area);
     let mut head = Vec::new();
     if let Some(note) = &kept.note {
-        head.push(Line::styled(format!(" {note}"), t.warning));
+        head.push(Line::styled(note.clone(), t.warning));
     } else if kept.games.is_empty() {
         head.push(Line::raw(
-            " No game kept yet: every game you finish is kept here for its review.",
+            "No game kept yet: every game you finish is kept here for its review.",
         ));
     } else {
-        head.push(Line::styled(
-            format!(" {} games kept", kept.games.len()),
-            t.dim,
-        ));
+        let n = kept.games.len();
+        let noun = if n == 1 { "game" } else { "games" };
+        head.push(Line::styled(format!("{n} {noun} kept"), t.dim));
     }
-    Paragraph::new(head)
-        .wrap(Wrap { trim: true })
-        .render(Rect { height: 2, ..body }, buf);
+    Paragraph::new(head).wrap(Wrap { trim: true }).render(
+        Rect { height: 2, ..body }.inner(ratatui::layout::Margin::new(1, 0)),
+        buf,
+    );
     let rows = usize::from(list.height);
     let top = kept.top(rows);
     let width = usize::from(list.width).saturating_sub(2);

@@ -116,7 +116,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
                 t.dim,
             ),
             Line::raw(""),
-            Line::styled("Enter to play.", t.key),
+            Line::styled("Enter to play · p puzzles · a analysis board.", t.key),
         ];
         // One paragraph per note.
         for note in app.notice.iter().flat_map(|n| n.lines()) {
