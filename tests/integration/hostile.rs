@@ -608,7 +608,8 @@ fn a_path_with_escapes_is_shown_made_visible() {
 
 /// The screen's first frames on every ruleset at a limit, through the
 /// TUI's test backend: drawn at 80×24 while the computer thinks and after,
-/// without a panic, and ending its work within the kill timer.
+/// for both sides and on the analysis board, then at 160×50, without a
+/// panic, and ending its work within the kill timer.
 #[test]
 fn the_screen_draws_every_ruleset_at_a_limit() {
     use ratatui::Terminal;
@@ -623,7 +624,11 @@ fn the_screen_draws_every_ruleset_at_a_limit() {
         let dir = lay_out(root.path(), &format!("{i}"), &at);
         let ruleset = unbeatable::rules::load_path(&dir.join("r.toml"))
             .unwrap_or_else(|e| panic!("{family} {what} at {n}: {e}"));
-        for human in [Player::First, Player::Second] {
+        for (human, analysis) in [
+            (Player::First, false),
+            (Player::Second, false),
+            (Player::First, true),
+        ] {
             let start = Start {
                 ruleset: Some(("r".to_string(), ruleset.clone())),
                 human: Some(human),
@@ -633,7 +638,7 @@ fn the_screen_draws_every_ruleset_at_a_limit() {
                 pause: Some(Duration::ZERO),
                 moves: None,
                 review: false,
-                analysis: false,
+                analysis,
             };
             let mut app = App::new(Vec::new(), start, Some(dir.join("tally.json")), &THEME);
             let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
@@ -653,9 +658,21 @@ fn the_screen_draws_every_ruleset_at_a_limit() {
                 std::thread::sleep(Duration::from_millis(20));
             }
             let shown = terminal.backend().to_string();
-            assert!(shown.contains("Moves"), "{family} {what}: {shown}");
             let title = shown.lines().next().unwrap_or_default();
-            assert!(title.contains("· you"), "{family} {what}: {title}");
+            if analysis {
+                assert!(shown.contains("Analysis board"), "{family} {what}: {shown}");
+                assert!(
+                    title.contains("· analysis board"),
+                    "{family} {what}: {title}"
+                );
+            } else {
+                assert!(shown.contains("Moves"), "{family} {what}: {shown}");
+                assert!(title.contains("· you"), "{family} {what}: {title}");
+            }
+            let mut large = Terminal::new(TestBackend::new(160, 50)).expect("a test terminal");
+            large
+                .draw(|f| f.render_widget(&app, f.area()))
+                .expect("a large frame");
         }
     }
 }

@@ -1199,3 +1199,39 @@ fn the_board_grows_with_the_terminal() {
     let wide = screen(&app, 160, 50);
     assert!(row_with(&wide, "  12").contains("  11"), "{wide}");
 }
+
+/// The analysis board on every built-in ruleset: it opens, a move under
+/// the cursor is played for the side to move, and `u` takes it back.
+#[test]
+fn the_analysis_board_opens_on_every_builtin_ruleset() {
+    let start = Start {
+        think: Some(std::time::Duration::from_millis(200)),
+        ..Start::default()
+    };
+    let mut app = app("analysis-all", start);
+    for i in 0..app.entries.len() {
+        let id = app.entries[i].id.clone();
+        app.selected = i;
+        key(&mut app, KeyCode::Char('a'));
+        let board = screen(&app, 80, 24);
+        assert!(board.contains("Analysis board"), "{id}: {board}");
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(
+            state(&app).history.len(),
+            1,
+            "{id}: {}",
+            screen(&app, 80, 24)
+        );
+        // Ctrl and the letter: a command even where letters are moves.
+        let ctrl = |app: &mut App, c: char| {
+            let event = Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+            app.handle_event(&event, AREA);
+            settle(app);
+        };
+        ctrl(&mut app, 'u');
+        assert!(state(&app).history.is_empty(), "{id}");
+        assert!(screen(&app, 160, 50).contains("Line: (start) | "), "{id}");
+        ctrl(&mut app, 'q');
+        assert!(is_menu(&app), "{id}");
+    }
+}
