@@ -372,11 +372,17 @@ fn review_a_lost_game_in_a_real_terminal() {
     tmux.wait_for(&["Review: move 7 of 8", "c1: threw away the draw"]);
     tmux.keys(&["t"]);
     tmux.wait_for(&["Instead of c1", "play a3"]);
-    tmux.keys(&["Escape"]);
+    // Onto the analysis board there: back one move, a3 instead of c1.
+    tmux.keys(&["a"]);
+    tmux.wait_for(&["Analysis board", "| a3"]);
+    tmux.keys(&["u"]);
+    tmux.wait_for(&["c2 a2 |", "c1 a3"]);
+    tmux.keys(&["a", "3", "Enter"]);
+    tmux.wait_for(&["Line: b1 a1 b2 b3 c2 a2 a3", "Second (O) to move"]);
     tmux.keys(&["q"]);
     tmux.keys(&["q"]);
     tmux.wait_for(&["EXITED 0"]);
-    assert_restored(&tmux, "Review: move");
+    assert_restored(&tmux, "Analysis board");
     assert!(
         !data.join("games.jsonl").exists(),
         "a review is not kept again"
