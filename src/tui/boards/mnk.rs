@@ -109,6 +109,55 @@ fn drop_in(pos: &MnkGame, c: Spot) -> Spot {
     }
 }
 
+/// Under the board, from row `y`: how to play, the computer's last move,
+/// and the winning line once there is one.
+fn notes(ctx: &Ctx<'_, Mnk, Spot>, line: &[usize], area: Rect, mut y: u16, buf: &mut Buffer) {
+    let (p, t) = (ctx.pos, ctx.theme);
+    let w = p.geo.width;
+    let help = if p.geo.gravity {
+        vec![
+            format!("{} in a row wins. ←/→ or a letter picks a column;", p.geo.k),
+            "Enter or a click drops the stone into it.".to_string(),
+        ]
+    } else {
+        vec![format!(
+            "{} in a row wins. Type a cell like b2, or click.",
+            p.geo.k
+        )]
+    };
+    for text in help {
+        put(buf, area, area.x, y, &text, t.dim);
+        y += 1;
+    }
+    if let Some(last) = ctx.last {
+        let text = if p.geo.gravity {
+            format!(
+                "The computer played {}: its stone is on {}.",
+                p.format_move(last),
+                p.geo.cell_name(last)
+            )
+        } else {
+            format!("The computer played {}.", p.geo.cell_name(last))
+        };
+        put(buf, area, area.x, y, &text, t.last_move);
+        y += 1;
+    }
+    if !line.is_empty() {
+        // In reading order of the names: by row number, then column.
+        let mut cells = line.to_vec();
+        cells.sort_by_key(|&c| (p.geo.row_number(c / w), c % w));
+        let names: Vec<String> = cells.iter().map(|&c| p.geo.cell_name(c)).collect();
+        put(
+            buf,
+            area,
+            area.x,
+            y,
+            &format!("{} in a row: {}.", p.geo.k, names.join(", ")),
+            t.winning_line,
+        );
+    }
+}
+
 impl BoardView<Mnk> for MnkView {
     type Cursor = Spot;
 
@@ -226,49 +275,8 @@ impl BoardView<Mnk> for MnkView {
                 }
             }
         }
-        let mut y = area.y + 2 + f.rows as u16 * f.tall;
-        let help = if p.geo.gravity {
-            vec![
-                format!("{} in a row wins. ←/→ or a letter picks a column;", p.geo.k),
-                "Enter or a click drops the stone into it.".to_string(),
-            ]
-        } else {
-            vec![format!(
-                "{} in a row wins. Type a cell like b2, or click.",
-                p.geo.k
-            )]
-        };
-        for text in help {
-            put(buf, area, area.x, y, &text, t.dim);
-            y += 1;
-        }
-        if let Some(last) = ctx.last {
-            let text = if p.geo.gravity {
-                format!(
-                    "The computer played {}: its stone is on {}.",
-                    p.format_move(last),
-                    p.geo.cell_name(last)
-                )
-            } else {
-                format!("The computer played {}.", p.geo.cell_name(last))
-            };
-            put(buf, area, area.x, y, &text, t.last_move);
-            y += 1;
-        }
-        if !line.is_empty() {
-            // In reading order of the names: by row number, then column.
-            let mut cells = line.clone();
-            cells.sort_by_key(|&c| (p.geo.row_number(c / w), c % w));
-            let names: Vec<String> = cells.iter().map(|&c| p.geo.cell_name(c)).collect();
-            put(
-                buf,
-                area,
-                area.x,
-                y,
-                &format!("{} in a row: {}.", p.geo.k, names.join(", ")),
-                t.winning_line,
-            );
-        }
+        let below = area.y + 2 + f.rows as u16 * f.tall;
+        notes(ctx, &line, area, below, buf);
     }
 
     fn click(&self, pos: &MnkGame, cursor: Spot, area: Rect, x: u16, y: u16) -> Option<Spot> {

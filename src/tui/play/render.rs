@@ -61,14 +61,60 @@ pub fn render<F: Family, V: BoardView<F>>(
 ) {
     let t = frame.theme;
     let a = areas(area);
+    title_line(play, frame, usize::from(a.title.width)).render(a.title, buf);
+    let reviewing = play.review.is_some();
+    let ctx = Ctx::<F, V::Cursor> {
+        pos: play.shown(),
+        cursor: play.cursor,
+        theme: t,
+        values: play
+            .values
+            .as_ref()
+            .filter(|_| play.show_values && !reviewing),
+        last: play.shown_last(),
+        arriving: play.arriving().filter(|_| !reviewing),
+        human_turn: play.human_turn() && !reviewing,
+        person: play.session.setup().human,
+    };
+    play.view.render(&ctx, a.board, buf);
+    side_panel(play, frame, a.side, buf);
+    status_line(play, t, usize::from(a.status.width)).render(a.status, buf);
+    let editing = play.analysis.as_ref().is_some_and(|a| a.editing);
+    let prompt = Line::from(vec![
+        Span::styled(if editing { " Edit: " } else { " Move: " }, t.dim),
+        Span::styled(play.typed.clone(), t.legal),
+        Span::styled("▏", t.key),
+        Span::styled(
+            if editing {
+                "  Enter applies the edit, Esc leaves it"
+            } else if play.typed.is_empty() {
+                "  type a move or use the cursor, Enter plays"
+            } else {
+                "  Enter plays, Esc clears"
+            },
+            t.dim,
+        ),
+    ]);
+    prompt.render(a.input, buf);
+    let game_keys = super::PlayScreen::keys(play);
+    footer(&game_keys, t, a.footer, buf);
+}
+
+/// The title: the ruleset's name, the person's side and the level (or
+/// the puzzle's place, or the analysis board), the longest wording that
+/// fits `width`, so the level is read whole.
+fn title_line<F: Family, V: BoardView<F>>(
+    play: &Playing<F, V>,
+    frame: &Frame<'_>,
+    width: usize,
+) -> Line<'static> {
+    let t = frame.theme;
     let setup = play.session.setup();
-    // The longest wording that fits the line, so the level is read whole.
     let (side, level) = (side_words(&play.view, setup.human), play.level_short());
     let mark = play
         .view
         .mark(setup.human)
         .map_or_else(|| setup.human.to_string(), str::to_string);
-    let width = usize::from(a.title.width);
     let (lead, level) = match &play.puzzle {
         Some(p) => ("", format!("puzzle {} of {}", p.ask.n, p.ask.of)),
         None => ("level ", level),
@@ -102,96 +148,52 @@ pub fn render<F: Family, V: BoardView<F>>(
         Span::styled(name.to_string(), t.title),
         Span::styled(rest.to_string(), t.dim),
     ])
-    .render(a.title, buf);
+}
 
-    let human_turn = play.human_turn();
-    let reviewing = play.review.is_some();
-    let ctx = Ctx::<F, V::Cursor> {
-        pos: play.shown(),
-        cursor: play.cursor,
-        theme: t,
-        values: play
-            .values
-            .as_ref()
-            .filter(|_| play.show_values && !reviewing),
-        last: play.shown_last(),
-        arriving: play.arriving().filter(|_| !reviewing),
-        human_turn: human_turn && !reviewing,
-        person: setup.human,
-    };
-    play.view.render(&ctx, a.board, buf);
-    side_panel(play, frame, a.side, buf);
-
-    let status = play.session.status();
-    let status_line = if let Some(m) = &play.message {
-        Line::styled(
-            fit(&format!(" {m}"), usize::from(a.status.width)),
-            t.warning,
-        )
-    } else if play.analysis.is_some() {
-        Line::styled(
-            fit(
-                " Analysis · u back · r forward · p play from here · x edit · q menu",
-                usize::from(a.status.width),
-            ),
-            t.key,
-        )
-    } else if let Some(p) = &play.puzzle {
-        let text = if p.answer.is_some() {
+/// The status line: a message, else what the mode's keys do, else the
+/// work under way, else whose move it is or how the game ended.
+fn status_line<F: Family, V: BoardView<F>>(
+    play: &Playing<F, V>,
+    t: &Theme,
+    width: usize,
+) -> Line<'static> {
+    let keys = |text: &str| Line::styled(fit(text, width), t.key);
+    if let Some(m) = &play.message {
+        return Line::styled(fit(&format!(" {m}"), width), t.warning);
+    }
+    if play.analysis.is_some() {
+        return keys(" Analysis · u back · r forward · p play from here · x edit · q menu");
+    }
+    if let Some(p) = &play.puzzle {
+        return keys(if p.answer.is_some() {
             " Enter: on to the next puzzle · q ends the run"
         } else {
             " Your move: find the one that keeps it · q ends the run"
-        };
-        Line::styled(text, t.key)
-    } else if reviewing {
-        Line::styled(
-            fit(
-                " Review · ←/→ or a click steps · Home/End · t best move · e/Esc back",
-                usize::from(a.status.width),
-            ),
-            t.key,
-        )
-    } else if let Some(work) = &play.work {
+        });
+    }
+    if play.review.is_some() {
+        return keys(" Review · ←/→ or a click steps · Home/End · t best move · e/Esc back");
+    }
+    if let Some(work) = &play.work {
         let (spent, budget) = work.progress();
         let of = budget.map_or_else(String::new, |b| format!(" of {:.1} s", b.as_secs_f64()));
-        Line::styled(
+        return Line::styled(
             format!(" {}… {:.1} s{of}", work.doing(), spent.as_secs_f64()),
             t.key,
-        )
-    } else {
-        match status {
-            Status::Ongoing if play.resigned => Line::from(vec![
-                Span::styled(format!(" {} ", play.banner()), t.title),
-                Span::styled("· e review · n new game · s swap sides · q menu", t.dim),
-            ]),
-            Status::Ongoing if human_turn => Line::styled(" Your move.", t.key),
-            Status::Ongoing => Line::styled(" The computer is thinking…", t.dim),
-            _ => Line::from(vec![
-                Span::styled(format!(" {} ", play.banner()), t.title),
-                Span::styled("· e review · n new game · s swap sides · q menu", t.dim),
-            ]),
-        }
+        );
+    }
+    let ended = || {
+        Line::from(vec![
+            Span::styled(format!(" {} ", play.banner()), t.title),
+            Span::styled("· e review · n new game · s swap sides · q menu", t.dim),
+        ])
     };
-    status_line.render(a.status, buf);
-    let editing = play.analysis.as_ref().is_some_and(|a| a.editing);
-    let prompt = Line::from(vec![
-        Span::styled(if editing { " Edit: " } else { " Move: " }, t.dim),
-        Span::styled(play.typed.clone(), t.legal),
-        Span::styled("▏", t.key),
-        Span::styled(
-            if editing {
-                "  Enter applies the edit, Esc leaves it"
-            } else if play.typed.is_empty() {
-                "  type a move or use the cursor, Enter plays"
-            } else {
-                "  Enter plays, Esc clears"
-            },
-            t.dim,
-        ),
-    ]);
-    prompt.render(a.input, buf);
-    let game_keys = super::PlayScreen::keys(play);
-    footer(&game_keys, t, a.footer, buf);
+    match play.session.status() {
+        Status::Ongoing if play.resigned => ended(),
+        Status::Ongoing if play.human_turn() => Line::styled(" Your move.", t.key),
+        Status::Ongoing => Line::styled(" The computer is thinking…", t.dim),
+        _ => ended(),
+    }
 }
 
 /// Where the side panel's text goes, inside its border and margin.
