@@ -309,7 +309,10 @@ pub fn puzzles(
 ) -> Result<ExitCode> {
     let ruleset = find(name)?;
     let setup = asking(given)?;
-    let made = ruleset.session(setup).puzzles(count, seed);
+    let made =
+        ruleset
+            .session(setup)
+            .puzzles(count, seed, &unbeatable::engine::Budget::unlimited());
     let mut out = out();
     if json {
         writeln!(out, "{}", analysis::puzzles_json(&made))?;
@@ -345,8 +348,11 @@ pub fn puzzle_run(
         anyhow::bail!("no data folder to keep your puzzles in");
     };
     let files = practice::Files { games, collection };
-    let prepared = practice::prepare(&ruleset, setup, count, seed, &files, &mut |n| warn(n))
-        .map_err(anyhow::Error::msg)?;
+    let within = unbeatable::engine::Budget::unlimited();
+    let prepared = practice::prepare(&ruleset, setup, count, seed, &files, &within, &mut |n| {
+        warn(n)
+    })
+    .map_err(anyhow::Error::msg)?;
     let mut out = out();
     let result = puzzle_run::run(
         &ruleset,

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::collection::{Collection, Mine, Runs};
-use crate::engine::{Outcome, Player};
+use crate::engine::{Budget, Outcome, Player};
 use crate::history::{self, GameRecord};
 use crate::rules::Ruleset;
 use crate::session::{Setup, Verdict};
@@ -49,7 +49,8 @@ pub struct Files {
 /// Starts a run of up to `count` puzzles: your games since the last run
 /// looked through for mistakes (added to the collection), the run counted,
 /// your due puzzles taken, and the rest made by the solver (`seed` for
-/// repeatable ones). Notes on files that could not be read go to `warn`.
+/// repeatable ones), within `within` (cancelling it stops the making).
+/// Notes on files that could not be read go to `warn`.
 ///
 /// # Errors
 /// A sentence when the collection could not be saved.
@@ -59,6 +60,7 @@ pub fn prepare(
     count: usize,
     seed: Option<u64>,
     files: &Files,
+    within: &Budget,
     warn: &mut dyn FnMut(&str),
 ) -> Result<Prepared, String> {
     let identity = ruleset.identity();
@@ -101,7 +103,7 @@ pub fn prepare(
     }
     let made = ruleset
         .session(setup)
-        .puzzles(count.saturating_sub(items.len()), seed);
+        .puzzles(count.saturating_sub(items.len()), seed, within);
     items.extend(made.into_iter().map(|p| Item {
         moves: p.line.join(" "),
         answers: p.answers,

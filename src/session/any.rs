@@ -1,7 +1,7 @@
 //! A session seen through notation, its family erased: what plain play,
 //! `analyze`, `review` and the puzzle runs use.
 
-use crate::engine::{Game, MoveError, Player, Solver, Status, Value};
+use crate::engine::{Budget, Game, MoveError, Player, Solver, Status, Value};
 use crate::games::Family;
 
 use super::{Analysis, Judgement, Puzzle, Record, ReplayError, Session, Setup, tip_words, wording};
@@ -42,8 +42,9 @@ pub trait AnySession: Send {
     /// # Errors
     /// The reason the text is not a legal move here.
     fn judge_move(&self, text: &str) -> Result<Judgement<String>, MoveError>;
-    /// Up to `count` puzzles from random games of these rules.
-    fn puzzles(&self, count: usize, seed: Option<u64>) -> Vec<Puzzle<String>>;
+    /// Up to `count` puzzles from random games of these rules, made within
+    /// `within` (cancelling it stops the making).
+    fn puzzles(&self, count: usize, seed: Option<u64>, within: &Budget) -> Vec<Puzzle<String>>;
     /// The position as plain text.
     fn board_text(&self) -> String;
     /// The legal moves for a prompt, or their number when too many to read.
@@ -117,8 +118,8 @@ impl<F: Family> AnySession for Session<F> {
         Session::judge_move(self, text)
     }
 
-    fn puzzles(&self, count: usize, seed: Option<u64>) -> Vec<Puzzle<String>> {
-        Session::puzzles(self, count, seed)
+    fn puzzles(&self, count: usize, seed: Option<u64>, within: &Budget) -> Vec<Puzzle<String>> {
+        Session::puzzles(self, count, seed, within)
     }
 
     fn board_text(&self) -> String {

@@ -337,14 +337,17 @@ impl<F: Family> Session<F> {
     /// repeated, each position's results within one budget; moves in
     /// notation.
     #[must_use]
-    pub fn puzzles(&self, count: usize, seed: Option<u64>) -> Vec<Puzzle<String>> {
+    pub fn puzzles(&self, count: usize, seed: Option<u64>, within: &Budget) -> Vec<Puzzle<String>> {
         let mut rng = rng_for(seed);
         let start = &self.positions[0];
         // Each position within one budget, and all of them within a few
-        // budgets a puzzle asked for.
+        // budgets a puzzle asked for, inside `within` (which can stop them).
         let think = self.setup.think;
         let times = u32::try_from(count.saturating_mul(4)).unwrap_or(u32::MAX);
-        let overall = Budget::maybe(think.map(|t| t.saturating_mul(times)));
+        let overall = think.map_or_else(
+            || within.clone(),
+            |t| within.capped(t.saturating_mul(times)),
+        );
         let made = puzzles::generate(&*self.solver, start, count, &mut rng, &overall, think);
         made.into_iter()
             .map(|p| {

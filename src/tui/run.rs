@@ -48,8 +48,10 @@ impl PuzzleRun {
         };
         let (rules, name) = (ruleset.clone(), files.clone());
         let seed = setup.seed;
-        let job = Job::spawn(Budget::unlimited(), move |_| {
-            practice::prepare(&rules, setup, RUN_LENGTH, seed, &name, &mut |_| {})
+        // Dropping the job (Esc, or leaving the menu) cancels its budget,
+        // which stops the making within a question.
+        let job = Job::spawn(Budget::unlimited(), move |within| {
+            practice::prepare(&rules, setup, RUN_LENGTH, seed, &name, within, &mut |_| {})
         });
         Self {
             entry,

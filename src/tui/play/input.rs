@@ -19,7 +19,11 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
     /// Enter: the typed move if any, else the one under the cursor.
     pub(super) fn enter(&mut self) {
         if self.over() {
-            self.message = Some("the game is over: n for a new game, q for the menu".into());
+            self.message = Some(if self.analysis.is_some() {
+                "the game is over here: u steps back".into()
+            } else {
+                "the game is over: n for a new game, q for the menu".into()
+            });
             return;
         }
         if !self.human_turn() {
