@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use crate::engine::{Budget, Game, Solver, Value};
-use crate::games::{Family, Visitor, coins, divisors, flags, mnk, nim, words};
+use crate::games::{Family, Visitor, coins, divisors, flags, graph, mnk, nim, words};
 use crate::schema::Table;
 use crate::session::{AnySession, Session, Setup};
 
@@ -18,6 +18,7 @@ pub static FAMILIES: &[&dyn Registered] = &[
     &Entry::<flags::Flags>::NEW,
     &Entry::<nim::Nim>::NEW,
     &Entry::<divisors::Divisors>::NEW,
+    &Entry::<graph::Geography>::NEW,
     &Entry::<mnk::Mnk>::NEW,
     &Entry::<coins::Coins>::NEW,
     &Entry::<words::Words>::NEW,

@@ -15,7 +15,7 @@ use clap::Parser;
 use unbeatable::fsutil;
 use unbeatable::games::mnk::book::{self, Book, layer::Layer, layer_build};
 use unbeatable::games::mnk::{self, Geometry};
-use unbeatable::games::{Visitor, coins, divisors, flags, nim, words};
+use unbeatable::games::{Visitor, coins, divisors, flags, graph, nim, words};
 use unbeatable::rules;
 use unbeatable::text::{visible, visible_lines};
 
@@ -184,6 +184,7 @@ impl Visitor for Maker<'_> {
     fn divisors(&mut self, _: &divisors::Rules) {}
     fn coins(&mut self, _: &coins::Rules) {}
     fn words(&mut self, _: &words::Rules) {}
+    fn graph(&mut self, _: &graph::Rules) {}
 }
 
 impl Maker<'_> {

@@ -1,10 +1,14 @@
 //! One module per family of games: its rules (read from the family's TOML
-//! table), its positions and its fast exact solver. A game knows no screen;
+//! table), its positions and its fast exact solver; and what families
+//! share (`matching`, `geography`). A game knows no screen;
 //! the registry (`src/families.rs`) joins each family to its board view.
 
 pub mod coins;
 pub mod divisors;
 pub mod flags;
+pub mod geography;
+pub mod graph;
+pub mod matching;
 pub mod mnk;
 pub mod nim;
 pub mod words;
@@ -66,4 +70,5 @@ pub trait Visitor {
     fn mnk(&mut self, rules: &mnk::Rules);
     fn coins(&mut self, rules: &coins::Rules);
     fn words(&mut self, rules: &words::Rules);
+    fn graph(&mut self, rules: &graph::Rules);
 }

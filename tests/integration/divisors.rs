@@ -8,8 +8,8 @@ use petgraph::graph::UnGraph;
 use proptest::prelude::*;
 use unbeatable::engine::{Game, Level, Outcome, Player, ReferenceSolver, Solver, choose};
 use unbeatable::games::Family;
-use unbeatable::games::divisors::matching::{Graph, maximum_matching, missable};
 use unbeatable::games::divisors::{Divisors, DivisorsGame, DivisorsSolver, Rules};
+use unbeatable::games::matching::{Graph, maximum_matching, missable};
 use unbeatable::session::rng_for;
 
 use crate::support::{

@@ -289,6 +289,12 @@ fn at_and_past(family: &str, what: &str, n: u64) -> (Files, Files) {
             let piles = vec!["7"; p as usize].join(", ");
             one(nim(&format!("piles = [{piles}]")))
         }),
+        ("graph", w) if w.starts_with("vertices") => {
+            pair(&|v| one(ruleset("graph", &format!("vertices = \"numbers 1..{v}\""))))
+        }
+        ("graph", w) if w.starts_with("board width") => {
+            pair(&|w| one(ruleset("graph", &format!("vertices = \"knight {w}x2\""))))
+        }
         ("nim", "a pile") => pair(&|p| one(nim(&format!("piles = [{p}, 3]")))),
         ("nim", "`take`: sizes") => pair(&|k| {
             one(nim(&format!(

@@ -6,6 +6,7 @@ mod divisors;
 mod edits;
 mod fixtures;
 mod flags;
+mod graph;
 mod gravity;
 mod honesty;
 mod hostile;

@@ -38,7 +38,7 @@ pub fn explain(solver: &DivisorsSolver, pos: &DivisorsGame, budget: &Budget) -> 
     match pos.current {
         None => {
             let g = NumberGraph::of(pos, None);
-            if let Some(m) = super::matching::maximum_matching_within(&g.graph, budget) {
+            if let Some(m) = crate::games::matching::maximum_matching_within(&g.graph, budget) {
                 lines.push(format!(
                     "A maximum matching of the board pairs {} of its {} numbers.",
                     2 * m.size(),
@@ -59,7 +59,7 @@ pub fn explain(solver: &DivisorsSolver, pos: &DivisorsGame, budget: &Budget) -> 
         }
         Some(c) => {
             let g = NumberGraph::of(pos, Some(c));
-            let Some(m) = super::matching::maximum_matching_within(&g.graph, budget) else {
+            let Some(m) = crate::games::matching::maximum_matching_within(&g.graph, budget) else {
                 return lines;
             };
             let partner = g.vertex(c).and_then(|v| m.mate[v]).map(|p| g.numbers[p]);

@@ -3,7 +3,6 @@
 mod edit;
 mod explain;
 mod game;
-pub mod matching;
 mod solver;
 
 use std::sync::Arc;

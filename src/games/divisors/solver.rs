@@ -8,8 +8,8 @@ use std::sync::{Mutex, PoisonError};
 
 use crate::engine::{Budget, Game, MoveResults, Outcome, Solver, Value};
 
-use super::matching::{self, Graph, Matching};
 use super::{DivisorsGame, explain};
+use crate::games::matching::{self, Graph, Matching};
 
 /// The divisibility graph on some of the board's numbers.
 pub struct NumberGraph {
@@ -103,27 +103,14 @@ impl DivisorsSolver {
         if budget.exhausted() {
             return moves.into_iter().map(|y| (y, Value::UNKNOWN)).collect();
         }
-        // Every move is to an unplayed number; it wins exactly when some
-        // maximum matching of the unplayed numbers misses it.
+        // Every move is to an unplayed number: undirected geography on the
+        // divisibility graph of the unplayed numbers.
         let g = NumberGraph::of(pos, None);
-        let Some(missable) = g.missable_within(budget) else {
-            return moves.into_iter().map(|y| (y, Value::UNKNOWN)).collect();
-        };
-        moves
-            .into_iter()
-            .map(|y| {
-                let v = g.vertex(y).unwrap_or(0);
-                let value = if g.graph.adj[v].is_empty() {
-                    // No reply at all: the game ends at once.
-                    Value::exact(Outcome::Win, Some(1))
-                } else if missable[v] {
-                    Value::outcome_only(Outcome::Win)
-                } else {
-                    Value::outcome_only(Outcome::Loss)
-                };
-                (y, value)
-            })
-            .collect()
+        let vertices: Vec<usize> = moves.iter().map(|&y| g.vertex(y).unwrap_or(0)).collect();
+        match crate::games::geography::move_results(&g.graph, &vertices, budget) {
+            Some(values) => moves.into_iter().zip(values).collect(),
+            None => moves.into_iter().map(|y| (y, Value::UNKNOWN)).collect(),
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 pub mod coins;
 pub mod divisors;
 pub mod flags;
+pub mod graph;
 pub mod mnk;
 pub mod nim;
 pub mod words;
@@ -90,11 +91,11 @@ impl<F: Family, C> Ctx<'_, F, C> {
     }
 }
 
-/// A board view for family `F`.
 /// The board's area on an 80×24 terminal: views keep their compact
 /// layout there and use larger cells or more columns beyond it.
 pub const COMPACT: (u16, u16) = (49, 18);
 
+/// A board view for family `F`.
 pub trait BoardView<F: Family>: Default + Send + 'static {
     /// A place on the board: its meaning is the view's.
     type Cursor: Copy + Default + PartialEq + fmt::Debug + Send;

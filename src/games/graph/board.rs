@@ -1,0 +1,186 @@
+//! The graph a geography ruleset plays on: its vertices' names, each
+//! vertex's neighbours, whether edges have a direction, where the token
+//! starts, and for boards (knight, king, grid) the board's shape.
+
+use std::collections::HashMap;
+
+/// A graph of up to `MAX_VERTICES` vertices, named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The shape in words (`knight 8x8`, `a list of 6 vertices`).
+    pub shape: String,
+    pub names: Vec<String>,
+    /// Each vertex's neighbours (the ends of its edges out), in order.
+    pub adj: Vec<Vec<u32>>,
+    pub directed: bool,
+    /// The vertex the token starts on; `None`: the first player chooses it.
+    pub start: Option<u32>,
+    /// Width and height, where the vertices are the cells of a board
+    /// (vertex `row * width + col`).
+    pub grid: Option<(usize, usize)>,
+    /// Each name in lower case, for reading moves.
+    index: HashMap<String, u32>,
+}
+
+/// The shapes a `vertices` string names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A knight's moves on a board.
+    Knight,
+    /// A king's moves (one step any way).
+    King,
+    /// One step across or down (a grid graph).
+    Grid,
+}
+
+impl Board {
+    /// A board of `names` and `edges` (pairs of vertices).
+    #[must_use]
+    pub fn new(
+        shape: String,
+        names: Vec<String>,
+        edges: &[(u32, u32)],
+        directed: bool,
+        grid: Option<(usize, usize)>,
+    ) -> Self {
+        let mut adj = vec![Vec::new(); names.len()];
+        for &(a, b) in edges {
+            adj[a as usize].push(b);
+            if !directed {
+                adj[b as usize].push(a);
+            }
+        }
+        for list in &mut adj {
+            list.sort_unstable();
+            list.dedup();
+        }
+        let index = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.to_lowercase(), i as u32))
+            .collect();
+        Self {
+            shape,
+            names,
+            adj,
+            directed,
+            start: None,
+            grid,
+            index,
+        }
+    }
+
+    /// The board of a shape, `width` columns (a, b, …) by `height` rows
+    /// (1 at the top), as m,n,k boards name their cells.
+    #[must_use]
+    pub fn of_shape(shape: Shape, width: usize, height: usize, directed: bool) -> Self {
+        let steps: &[(i64, i64)] = match shape {
+            Shape::Knight => &[
+                (1, 2),
+                (2, 1),
+                (2, -1),
+                (1, -2),
+                (-1, -2),
+                (-2, -1),
+                (-2, 1),
+                (-1, 2),
+            ],
+            Shape::King => &[
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (-1, 1),
+                (-1, 0),
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+            ],
+            Shape::Grid => &[(1, 0), (0, 1), (-1, 0), (0, -1)],
+        };
+        let names = (0..width * height)
+            .map(|c| cell_name(c % width, c / width))
+            .collect();
+        let mut edges = Vec::new();
+        for row in 0..height {
+            for col in 0..width {
+                for &(dc, dr) in steps {
+                    let (c, r) = (col as i64 + dc, row as i64 + dr);
+                    if (0..width as i64).contains(&c) && (0..height as i64).contains(&r) {
+                        let (a, b) = (row * width + col, r as usize * width + c as usize);
+                        // Each undirected edge once; directed shapes get both.
+                        if directed || a < b {
+                            edges.push((a as u32, b as u32));
+                        }
+                    }
+                }
+            }
+        }
+        let word = match shape {
+            Shape::Knight => "knight",
+            Shape::King => "king",
+            Shape::Grid => "grid",
+        };
+        Self::new(
+            format!("{word} {width}x{height}"),
+            names,
+            &edges,
+            directed,
+            Some((width, height)),
+        )
+    }
+
+    /// The numbers `from..=to`, joined where one divides the other (the
+    /// multiples-and-divisors graph).
+    #[must_use]
+    pub fn of_numbers(from: u32, to: u32, directed: bool) -> Self {
+        let names = (from..=to).map(|n| n.to_string()).collect();
+        let mut edges = Vec::new();
+        for a in from..=to {
+            let mut m = u64::from(a) * 2;
+            while m <= u64::from(to) {
+                let b = m as u32;
+                edges.push((a - from, b - from));
+                if directed {
+                    edges.push((b - from, a - from));
+                }
+                m += u64::from(a.max(1));
+            }
+        }
+        Self::new(
+            format!("numbers {from}..{to} multiples-divisors"),
+            names,
+            &edges,
+            directed,
+            None,
+        )
+    }
+
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The vertex a name (any case) names.
+    #[must_use]
+    pub fn vertex(&self, name: &str) -> Option<u32> {
+        self.index.get(&name.trim().to_lowercase()).copied()
+    }
+
+    /// How many edges there are (each undirected one once).
+    #[must_use]
+    pub fn edges(&self) -> usize {
+        let ends: usize = self.adj.iter().map(Vec::len).sum();
+        if self.directed { ends } else { ends / 2 }
+    }
+}
+
+/// A board cell's name: `b3` is the second column, third row from the top.
+#[must_use]
+pub fn cell_name(col: usize, row: usize) -> String {
+    format!("{}{}", (b'a' + col as u8) as char, row + 1)
+}

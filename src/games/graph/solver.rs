@@ -1,0 +1,235 @@
+//! The geography solver. Undirected graphs: the matching theorem the
+//! divisors family uses (`games::geography`), every move's result at once
+//! for graphs of any size in reach of a maximum matching. Directed graphs:
+//! the game is PSPACE-complete in general, so an exact search of every
+//! line with a table of positions, within the budget; what it does not
+//! finish is unknown.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+
+use crate::engine::{Budget, Game, MoveResults, Outcome, Solver, Value};
+use crate::games::{geography, matching};
+
+use super::GraphGame;
+
+/// The deepest line the directed search follows (a longer one is left
+/// unknown rather than risk the thread's stack).
+const MAX_DEPTH: usize = 400;
+/// The most positions the directed search keeps.
+const MAX_TABLE: usize = 1 << 21;
+/// Nodes between looks at the clock.
+const CHECK_EVERY: u64 = 1024;
+
+/// Every answer comes from the position itself; the last position's
+/// proven results are kept, as one analysis asks about one position
+/// several times.
+#[derive(Debug, Default)]
+pub struct GraphSolver {
+    last: Mutex<Option<Answer>>,
+}
+
+/// A position and every move's result from it.
+type Answer = (GraphGame, Vec<(u32, Value)>);
+
+/// A result for the player to move: a win or a loss in so many plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Score {
+    win: bool,
+    plies: u64,
+}
+
+struct Search<'b> {
+    budget: &'b Budget,
+    table: HashMap<(Vec<u64>, Option<u32>), Score>,
+    nodes: u64,
+    out_of_time: bool,
+}
+
+impl Search<'_> {
+    /// The exact result of `pos` for the player to move, `None` when the
+    /// budget (or the depth) ran out first.
+    fn solve(&mut self, pos: &GraphGame, depth: usize) -> Option<Score> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY) && self.budget.exhausted() {
+            self.out_of_time = true;
+        }
+        if self.out_of_time || depth > MAX_DEPTH {
+            return None;
+        }
+        let key = (pos.visited_bits().to_vec(), pos.at);
+        if let Some(&s) = self.table.get(&key) {
+            return Some(s);
+        }
+        let moves: Vec<u32> = pos.moves().collect();
+        // Fastest win, else slowest loss.
+        let mut best = Score {
+            win: false,
+            plies: 0,
+        };
+        for mv in moves {
+            let child = self.solve(&pos.after(mv), depth + 1)?;
+            let mine = Score {
+                win: !child.win,
+                plies: child.plies + 1,
+            };
+            best = match (best.win, mine.win) {
+                (false, true) => mine,
+                (true, true) if mine.plies < best.plies => mine,
+                (false, false) if mine.plies > best.plies => mine,
+                _ => best,
+            };
+        }
+        if self.table.len() < MAX_TABLE {
+            self.table.insert(key, best);
+        }
+        Some(best)
+    }
+}
+
+fn value_of(s: Option<Score>) -> Value {
+    match s {
+        Some(Score { win: true, plies }) => Value::exact(Outcome::Win, Some(plies)),
+        Some(Score { win: false, plies }) => Value::exact(Outcome::Loss, Some(plies)),
+        None => Value::UNKNOWN,
+    }
+}
+
+impl GraphSolver {
+    /// Every move's result within `budget`.
+    #[must_use]
+    pub fn results_within(&self, pos: &GraphGame, budget: &Budget) -> Vec<(u32, Value)> {
+        let moves: Vec<u32> = pos.moves().collect();
+        if pos.board.directed {
+            return directed(pos, &moves, budget);
+        }
+        // The graph on the vertices not visited yet.
+        let mut index = vec![usize::MAX; pos.board.len()];
+        let mut kept = 0;
+        for (v, slot) in index.iter_mut().enumerate() {
+            if !pos.is_visited(v as u32) {
+                *slot = kept;
+                kept += 1;
+            }
+        }
+        let mut graph = matching::Graph::new(kept);
+        for (v, list) in pos.board.adj.iter().enumerate() {
+            for &w in list {
+                let (a, b) = (index[v], index[w as usize]);
+                if a != usize::MAX && b != usize::MAX && v < w as usize {
+                    graph.add_edge(a, b);
+                }
+            }
+        }
+        let vertices: Vec<usize> = moves.iter().map(|&m| index[m as usize]).collect();
+        match geography::move_results(&graph, &vertices, budget) {
+            Some(values) => moves.into_iter().zip(values).collect(),
+            None => moves.into_iter().map(|m| (m, Value::UNKNOWN)).collect(),
+        }
+    }
+
+    /// Every move's result, from the kept answer when it is for `pos`.
+    fn cached(&self, pos: &GraphGame, budget: &Budget) -> Vec<(u32, Value)> {
+        let lock = || self.last.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((p, r)) = lock().as_ref()
+            && p == pos
+        {
+            return r.clone();
+        }
+        let results = self.results_within(pos, budget);
+        if results.iter().all(|(_, v)| v.is_proven()) {
+            *lock() = Some((pos.clone(), results.clone()));
+        }
+        results
+    }
+}
+
+/// Directed graphs: each move searched to the end, one table for all.
+fn directed(pos: &GraphGame, moves: &[u32], budget: &Budget) -> Vec<(u32, Value)> {
+    let mut search = Search {
+        budget,
+        table: HashMap::new(),
+        nodes: 0,
+        out_of_time: false,
+    };
+    moves
+        .iter()
+        .map(|&m| {
+            let child = search.solve(&pos.after(m), 1);
+            let mine = child.map(|c| Score {
+                win: !c.win,
+                plies: c.plies + 1,
+            });
+            (m, value_of(mine))
+        })
+        .collect()
+}
+
+impl Solver<GraphGame> for GraphSolver {
+    fn value(&self, pos: &GraphGame, budget: &Budget) -> Value {
+        let results = self.cached(pos, budget);
+        if results.is_empty() {
+            return Value::exact(Outcome::Loss, Some(0));
+        }
+        if results.iter().any(|(_, v)| v.plies == Some(1)) {
+            return Value::exact(Outcome::Win, Some(1));
+        }
+        MoveResults::all(results).best()
+    }
+
+    fn move_results(&self, pos: &GraphGame, budget: &Budget) -> MoveResults<u32> {
+        MoveResults::all(self.cached(pos, budget))
+    }
+
+    fn explain(&self, pos: &GraphGame, budget: &Budget) -> Vec<String> {
+        let mut lines = vec![if pos.board.directed {
+            "The idea: on a directed graph geography has no shortcut (it is PSPACE-complete in general), so every line from here is searched to its end.".to_string()
+        } else {
+            "The idea: the player to move wins exactly when every maximum matching of the vertices still unvisited (with the token's vertex) covers the token's vertex; a move wins when some maximum matching of the vertices left misses it, and the winner then answers each move along an edge of such a matching.".to_string()
+        }];
+        let results = self.move_results(pos, budget).listed;
+        if results.iter().any(|(_, v)| !v.is_proven()) {
+            lines.push(
+                "The search did not finish within the time budget, so some results are unknown."
+                    .to_string(),
+            );
+        }
+        let winning: Vec<String> = results
+            .iter()
+            .filter(|(_, v)| v.outcome == Outcome::Win)
+            .take(20)
+            .map(|(m, _)| pos.format_move(*m))
+            .collect();
+        if !winning.is_empty() {
+            lines.push(format!("Winning moves: {}.", winning.join(", ")));
+        } else if results.iter().all(|(_, v)| v.is_proven()) && !results.is_empty() {
+            lines.push("Every move loses against best play.".to_string());
+        }
+        lines
+    }
+
+    fn reason(&self, pos: &GraphGame, mv: u32, budget: &Budget) -> Option<String> {
+        if !pos.is_legal(mv) {
+            return None;
+        }
+        let result = self.move_results(pos, budget).get(mv)?;
+        let name = pos.format_move(mv);
+        Some(match (result.outcome, result.plies, pos.board.directed) {
+            (Outcome::Win, Some(1), _) => format!("{name} leaves the token nowhere to go"),
+            (Outcome::Unknown, ..) => return None,
+            (Outcome::Win, _, false) => format!(
+                "some maximum matching of the vertices left misses {name}, so each reply can be answered by its partner"
+            ),
+            (_, _, false) => format!(
+                "every maximum matching of the vertices left covers {name}: the opponent answers with its partner"
+            ),
+            (Outcome::Win, Some(p), true) => {
+                format!("every line after {name} was searched: it wins in {p} plies")
+            }
+            (_, Some(p), true) => {
+                format!("every line after {name} was searched: it loses in {p} plies")
+            }
+            _ => return None,
+        })
+    }
+}
