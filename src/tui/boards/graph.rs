@@ -1,5 +1,5 @@
 //! graph: a board (knight, king, grid) drawn as cells — the token `@`,
-//! visited cells `×`, the cells it can go to bright — or, for any other
+//! visited cells `×`, the cells it can go to `*` — or, for any other
 //! graph, the token's vertex and the list of vertices it can go to.
 
 use ratatui::buffer::Buffer;
@@ -97,10 +97,7 @@ impl BoardView<Geography> for GraphView {
         let t = ctx.theme;
         let rule = match pos.at {
             None => "Put the token on any vertex.".to_string(),
-            Some(v) => format!(
-                "The token is on {}: move it along an edge to a vertex not visited.",
-                pos.format_move(v)
-            ),
+            Some(v) => format!("The token is on {}.", pos.format_move(v)),
         };
         let bottom = area.bottom().saturating_sub(2);
         if pos.board.grid.is_some() {
@@ -110,7 +107,7 @@ impl BoardView<Geography> for GraphView {
                 area,
                 area.x,
                 bottom,
-                "@ token · × visited · bright: reachable",
+                "@ token · × visited · * it can go there",
                 t.dim,
             );
         } else {
@@ -178,7 +175,8 @@ fn draw_board(ctx: &Ctx<'_, Geography, u32>, area: Rect, buf: &mut Buffer) {
             } else if pos.is_visited(v) {
                 ('×', t.played)
             } else if pos.is_legal(v) {
-                ctx.mark(v).unwrap_or(('·', t.legal))
+                // Marked so it reads without colour too.
+                ctx.mark(v).unwrap_or(('*', t.legal))
             } else {
                 ('·', t.dim)
             };
