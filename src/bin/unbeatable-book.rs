@@ -15,7 +15,7 @@ use clap::Parser;
 use unbeatable::fsutil;
 use unbeatable::games::mnk::book::{self, Book, layer::Layer, layer_build};
 use unbeatable::games::mnk::{self, Geometry};
-use unbeatable::games::{Visitor, coins, divisors, flags, graph, nim, words};
+use unbeatable::games::{Visitor, arrays, coins, divisors, flags, graph, nim, words};
 use unbeatable::rules;
 use unbeatable::text::{visible, visible_lines};
 
@@ -185,6 +185,7 @@ impl Visitor for Maker<'_> {
     fn coins(&mut self, _: &coins::Rules) {}
     fn words(&mut self, _: &words::Rules) {}
     fn graph(&mut self, _: &graph::Rules) {}
+    fn arrays(&mut self, _: &arrays::Rules) {}
 }
 
 impl Maker<'_> {

@@ -3,6 +3,7 @@
 //! share (`matching`, `geography`). A game knows no screen;
 //! the registry (`src/families.rs`) joins each family to its board view.
 
+pub mod arrays;
 pub mod coins;
 pub mod divisors;
 pub mod flags;
@@ -71,4 +72,5 @@ pub trait Visitor {
     fn coins(&mut self, rules: &coins::Rules);
     fn words(&mut self, rules: &words::Rules);
     fn graph(&mut self, rules: &graph::Rules);
+    fn arrays(&mut self, rules: &arrays::Rules);
 }

@@ -3,12 +3,12 @@
 //! side, and the compiler refuses a view that is not for its family.
 
 use crate::families::Rules;
-use crate::games::{Family, Visitor, coins, divisors, flags, graph, mnk, nim, words};
+use crate::games::{Family, Visitor, arrays, coins, divisors, flags, graph, mnk, nim, words};
 use crate::session::{Session, Setup};
 
 use super::boards::{
-    BoardView, coins::CoinsView, divisors::DivisorsView, flags::FlagsView, graph::GraphView,
-    mnk::MnkView, nim::NimView, words::WordsView,
+    BoardView, arrays::ArraysView, coins::CoinsView, divisors::DivisorsView, flags::FlagsView,
+    graph::GraphView, mnk::MnkView, nim::NimView, words::WordsView,
 };
 use super::play::{PlayScreen, Playing, ScreenOptions};
 
@@ -69,5 +69,9 @@ impl Visitor for Maker {
 
     fn graph(&mut self, rules: &graph::Rules) {
         self.make::<graph::Geography, GraphView>(rules);
+    }
+
+    fn arrays(&mut self, rules: &arrays::Rules) {
+        self.make::<arrays::Arrays, ArraysView>(rules);
     }
 }

@@ -289,6 +289,19 @@ fn at_and_past(family: &str, what: &str, n: u64) -> (Files, Files) {
             let piles = vec!["7"; p as usize].join(", ");
             one(nim(&format!("piles = [{piles}]")))
         }),
+        ("arrays", "`values`") => pair(&|k| {
+            one(ruleset(
+                "arrays",
+                &format!("game = \"xor\"\nvalues = [{}]", numbers(1, k)),
+            ))
+        }),
+        ("arrays", "a value") => pair(&|v| one(ruleset("arrays", &format!("values = [{v}, 1]")))),
+        ("arrays", w) if w.starts_with("distinct") => pair(&|d| {
+            one(ruleset(
+                "arrays",
+                &format!("game = \"replace\"\nvalues = [{}]", numbers(1, d)),
+            ))
+        }),
         ("graph", w) if w.starts_with("vertices") => {
             pair(&|v| one(ruleset("graph", &format!("vertices = \"numbers 1..{v}\""))))
         }

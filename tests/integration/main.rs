@@ -1,5 +1,6 @@
 //! All integration tests in one crate, so they link once.
 
+mod arrays;
 mod cli;
 mod coins;
 mod divisors;

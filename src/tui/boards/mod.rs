@@ -3,6 +3,7 @@
 //! maps clicks to the cursor and says which move the cursor is on. The
 //! screen maker (`tui/screens.rs`) pairs each family with its view.
 
+pub mod arrays;
 pub mod coins;
 pub mod divisors;
 pub mod flags;

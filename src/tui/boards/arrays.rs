@@ -1,0 +1,134 @@
+//! arrays: the array (its elements in a row, wrapped) and the moves as
+//! buttons — "3>5" to replace every 3 by 5, or the value to remove.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use crate::engine::Game;
+use crate::games::arrays::{ArrayMove, Arrays, ArraysGame, Which};
+
+use super::{BoardView, Ctx, Dir, index_clamp, index_step, put};
+
+#[derive(Default)]
+pub struct ArraysView;
+
+/// Rows the array itself takes at most, above the buttons.
+const ARRAY_ROWS: u16 = 4;
+
+fn moves(pos: &ArraysGame) -> Vec<ArrayMove> {
+    pos.moves().collect()
+}
+
+/// A button's width: the longest move's text and its mark.
+fn cell(pos: &ArraysGame) -> u16 {
+    let longest = pos
+        .moves()
+        .map(|m| pos.format_move(m).len())
+        .max()
+        .unwrap_or(1);
+    u16::try_from(longest + 3).unwrap_or(u16::MAX)
+}
+
+/// The row the buttons start on.
+const BUTTONS_Y: u16 = ARRAY_ROWS + 2;
+
+impl BoardView<Arrays> for ArraysView {
+    /// The index of the chosen move.
+    type Cursor = usize;
+
+    fn first(&self, _pos: &ArraysGame) -> usize {
+        0
+    }
+
+    fn clamp(&self, pos: &ArraysGame, cursor: usize) -> usize {
+        index_clamp(pos.moves().count(), cursor)
+    }
+
+    fn step(&self, pos: &ArraysGame, cursor: usize, dir: Dir) -> usize {
+        // The cursor keeps to a compact 80×24 row of buttons.
+        let row = usize::from((super::COMPACT.0 / cell(pos)).max(1));
+        index_step(pos.moves().count(), cursor, dir, row)
+    }
+
+    fn selected(&self, pos: &ArraysGame, cursor: usize) -> Option<ArrayMove> {
+        moves(pos).get(cursor).copied()
+    }
+
+    fn render(&self, ctx: &Ctx<'_, Arrays, usize>, area: Rect, buf: &mut Buffer) {
+        let (pos, t) = (ctx.pos, ctx.theme);
+        let text: Vec<String> = pos.values.iter().map(u64::to_string).collect();
+        let mut line = String::new();
+        let mut y = area.y;
+        for word in text {
+            if line.len() + word.len() + 1 > usize::from(area.width) {
+                put(buf, area, area.x, y, &line, t.text);
+                y += 1;
+                line.clear();
+                if y >= area.y + ARRAY_ROWS {
+                    break;
+                }
+            }
+            line.push_str(&word);
+            line.push(' ');
+        }
+        if y < area.y + ARRAY_ROWS {
+            put(buf, area, area.x, y, &line, t.text);
+        }
+        let facts = match pos.which {
+            Which::Replace => format!("{} distinct values", pos.distinct().len()),
+            Which::Xor => format!("{} elements · XOR {}", pos.values.len(), pos.xor()),
+        };
+        put(buf, area, area.x, area.y + ARRAY_ROWS, &facts, t.dim);
+        let all = moves(pos);
+        let (w, row) = (
+            cell(pos),
+            usize::from((super::COMPACT.0 / cell(pos)).max(1)),
+        );
+        let rows = usize::from(area.height.saturating_sub(BUTTONS_Y + 1)).max(1);
+        let top = (ctx.cursor / row).saturating_sub(rows.saturating_sub(1));
+        for (i, &mv) in all.iter().enumerate().skip(top * row).take(rows * row) {
+            let (x, y) = (
+                area.x + (i % row) as u16 * w,
+                area.y + BUTTONS_Y + (i / row - top) as u16,
+            );
+            let (mark, mut style) = ctx.mark(mv).unwrap_or((' ', t.legal));
+            if ctx.human_turn && ctx.cursor == i {
+                style = t.cursor;
+            }
+            put(
+                buf,
+                area,
+                x,
+                y,
+                &format!("{}{mark}", pos.format_move(mv)),
+                style,
+            );
+        }
+    }
+
+    fn click(&self, pos: &ArraysGame, cursor: usize, area: Rect, x: u16, y: u16) -> Option<usize> {
+        let row = usize::from((super::COMPACT.0 / cell(pos)).max(1));
+        let rows = usize::from(area.height.saturating_sub(BUTTONS_Y + 1)).max(1);
+        let top = (cursor / row).saturating_sub(rows.saturating_sub(1));
+        let (dx, dy) = (x.checked_sub(area.x)?, y.checked_sub(area.y + BUTTONS_Y)?);
+        let col = usize::from(dx / cell(pos));
+        if col >= row {
+            return None;
+        }
+        let i = (top + usize::from(dy)) * row + col;
+        (i < pos.moves().count()).then_some(i)
+    }
+
+    fn typable(&self, pos: &ArraysGame, typed: &str, c: char) -> Result<(), String> {
+        match (pos.which, c) {
+            (_, '0'..='9') => Ok(()),
+            (Which::Replace, '>') if !typed.is_empty() && !typed.contains('>') => Ok(()),
+            (Which::Replace, _) => Err(format!(
+                "'{c}' is not part of a move: write the value to replace, >, and its new value, like 3>5"
+            )),
+            (Which::Xor, _) => Err(format!(
+                "'{c}' is not part of a move: type the value to remove, like 3"
+            )),
+        }
+    }
+}
