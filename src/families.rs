@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use crate::engine::{Budget, Game, Solver, Value};
-use crate::games::{Family, Visitor, arrays, coins, divisors, flags, graph, mnk, nim, words};
+use crate::games::{Family, Visitor, arrays, coins, divisors, flags, graph, mnk, nim, sum, words};
 use crate::schema::Table;
 use crate::session::{AnySession, Session, Setup};
 
@@ -23,6 +23,7 @@ pub static FAMILIES: &[&dyn Registered] = &[
     &Entry::<coins::Coins>::NEW,
     &Entry::<words::Words>::NEW,
     &Entry::<arrays::Arrays>::NEW,
+    &Entry::<sum::Sum>::NEW,
 ];
 
 /// The family a ruleset's `kind` names.

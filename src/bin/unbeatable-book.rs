@@ -15,7 +15,7 @@ use clap::Parser;
 use unbeatable::fsutil;
 use unbeatable::games::mnk::book::{self, Book, layer::Layer, layer_build};
 use unbeatable::games::mnk::{self, Geometry};
-use unbeatable::games::{Visitor, arrays, coins, divisors, flags, graph, nim, words};
+use unbeatable::games::{Visitor, arrays, coins, divisors, flags, graph, nim, sum, words};
 use unbeatable::rules;
 use unbeatable::text::{visible, visible_lines};
 
@@ -186,6 +186,7 @@ impl Visitor for Maker<'_> {
     fn words(&mut self, _: &words::Rules) {}
     fn graph(&mut self, _: &graph::Rules) {}
     fn arrays(&mut self, _: &arrays::Rules) {}
+    fn sum(&mut self, _: &sum::Rules) {}
 }
 
 impl Maker<'_> {

@@ -12,6 +12,7 @@ pub mod graph;
 pub mod matching;
 pub mod mnk;
 pub mod nim;
+pub mod sum;
 pub mod words;
 
 use std::fmt;
@@ -73,4 +74,5 @@ pub trait Visitor {
     fn words(&mut self, rules: &words::Rules);
     fn graph(&mut self, rules: &graph::Rules);
     fn arrays(&mut self, rules: &arrays::Rules);
+    fn sum(&mut self, rules: &sum::Rules);
 }

@@ -3,12 +3,12 @@
 //! side, and the compiler refuses a view that is not for its family.
 
 use crate::families::Rules;
-use crate::games::{Family, Visitor, arrays, coins, divisors, flags, graph, mnk, nim, words};
+use crate::games::{Family, Visitor, arrays, coins, divisors, flags, graph, mnk, nim, sum, words};
 use crate::session::{Session, Setup};
 
 use super::boards::{
     BoardView, arrays::ArraysView, coins::CoinsView, divisors::DivisorsView, flags::FlagsView,
-    graph::GraphView, mnk::MnkView, nim::NimView, words::WordsView,
+    graph::GraphView, mnk::MnkView, nim::NimView, sum::SumView, words::WordsView,
 };
 use super::play::{PlayScreen, Playing, ScreenOptions};
 
@@ -73,5 +73,9 @@ impl Visitor for Maker {
 
     fn arrays(&mut self, rules: &arrays::Rules) {
         self.make::<arrays::Arrays, ArraysView>(rules);
+    }
+
+    fn sum(&mut self, rules: &sum::Rules) {
+        self.make::<sum::Sum, SumView>(rules);
     }
 }

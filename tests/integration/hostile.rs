@@ -302,6 +302,25 @@ fn at_and_past(family: &str, what: &str, n: u64) -> (Files, Files) {
                 &format!("game = \"replace\"\nvalues = [{}]", numbers(1, d)),
             ))
         }),
+        ("sum", "parts") => pair(&|k| {
+            let part = "[[sum.part]]\nkind = \"flags\"\nstart = 10\ntake = [1, 2]\n";
+            one(format!(
+                "name = \"limit\"\nkind = \"sum\"\n\n{}",
+                part.repeat(k as usize)
+            ))
+        }),
+        ("sum", w) if w.starts_with("vertices") => pair(&|v| {
+            let names: Vec<String> = (0..v).map(|i| format!("\"v{i}\"")).collect();
+            one(format!(
+                "name = \"limit\"\nkind = \"sum\"\n\n[[sum.part]]\nkind = \"graph\"\nvertices = [{}]\nedges = [[\"v0\", \"v1\"]]\nstart = \"v0\"\n\n[[sum.part]]\nkind = \"flags\"\nstart = 3\ntake = [1]\n",
+                names.join(", ")
+            ))
+        }),
+        ("sum", w) if w.starts_with("a pile") => pair(&|p| {
+            one(format!(
+                "name = \"limit\"\nkind = \"sum\"\n\n[[sum.part]]\nkind = \"nim\"\npiles = [{p}]\ntake = \"any\"\n\n[[sum.part]]\nkind = \"flags\"\nstart = 3\ntake = [1]\n"
+            ))
+        }),
         ("graph", w) if w.starts_with("vertices") => {
             pair(&|v| one(ruleset("graph", &format!("vertices = \"numbers 1..{v}\""))))
         }

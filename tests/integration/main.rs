@@ -16,6 +16,7 @@ mod mnk;
 mod nim;
 mod puzzles;
 mod review;
+mod sum;
 mod support;
 mod tmux;
 mod toy_family;

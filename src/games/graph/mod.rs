@@ -47,49 +47,8 @@ impl Family for Geography {
     type Solver = GraphSolver;
 
     fn check(t: &mut Table<'_, '_>) -> Option<Rules> {
-        let directed = t.bool_or("directed", false);
-        let start = t.string_or("start", "any");
-        let vertices = t.require("vertices");
-        let edges = t.value("edges");
-        let (directed, start, vertices) = (directed?, start?, vertices?);
-        let board = match vertices.get_ref() {
-            DeValue::String(spec) => {
-                if let Some(e) = edges {
-                    t.problem(
-                        e.span(),
-                        "edges go with a list of vertices; a named shape has its own",
-                    );
-                    return None;
-                }
-                shaped(spec, directed).map_err(|why| t.problem(vertices.span(), why))
-            }
-            DeValue::Array(_) => listed(vertices, edges, directed).map_err(|p| t.problems(p)),
-            _ => {
-                t.problem(
-                    vertices.span(),
-                    "vertices must be a shape such as \"knight 8x8\" or a list of names",
-                );
-                return None;
-            }
-        };
-        let mut board = board.ok()?;
-        let start_name = start.get_ref().trim();
-        if start_name != "any" {
-            match board.vertex(start_name) {
-                Some(v) => board.start = Some(v),
-                None => {
-                    t.problem(
-                        start.span(),
-                        format!(
-                            "start '{start_name}' is not a vertex of the graph: name one, or \"any\""
-                        ),
-                    );
-                    return None;
-                }
-            }
-        }
         Some(Rules {
-            board: Arc::new(board),
+            board: Arc::new(read_board(t)?),
         })
     }
 
@@ -137,6 +96,53 @@ impl Family for Geography {
     fn size(rules: &Rules) -> u128 {
         rules.board.len() as u128
     }
+}
+
+/// The graph a table describes (`vertices`, `edges`, `directed`,
+/// `start`): for the family's own table and for a sum's part.
+pub(crate) fn read_board(t: &mut Table<'_, '_>) -> Option<Board> {
+    let directed = t.bool_or("directed", false);
+    let start = t.string_or("start", "any");
+    let vertices = t.require("vertices");
+    let edges = t.value("edges");
+    let (directed, start, vertices) = (directed?, start?, vertices?);
+    let board = match vertices.get_ref() {
+        DeValue::String(spec) => {
+            if let Some(e) = edges {
+                t.problem(
+                    e.span(),
+                    "edges go with a list of vertices; a named shape has its own",
+                );
+                return None;
+            }
+            shaped(spec, directed).map_err(|why| t.problem(vertices.span(), why))
+        }
+        DeValue::Array(_) => listed(vertices, edges, directed).map_err(|p| t.problems(p)),
+        _ => {
+            t.problem(
+                vertices.span(),
+                "vertices must be a shape such as \"knight 8x8\" or a list of names",
+            );
+            return None;
+        }
+    };
+    let mut board = board.ok()?;
+    let start_name = start.get_ref().trim();
+    if start_name != "any" {
+        match board.vertex(start_name) {
+            Some(v) => board.start = Some(v),
+            None => {
+                t.problem(
+                    start.span(),
+                    format!(
+                        "start '{start_name}' is not a vertex of the graph: name one, or \"any\""
+                    ),
+                );
+                return None;
+            }
+        }
+    }
+    Some(board)
 }
 
 /// A named shape: `knight 8x8`, `king 6x6`, `grid 5x7`, `numbers 2..100`.

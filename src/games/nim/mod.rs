@@ -48,7 +48,7 @@ pub struct Rules {
 }
 
 /// `take`: `"any"` (the default) or a list of counts.
-fn read_take(t: &mut Table<'_, '_>) -> Option<Take> {
+pub(crate) fn read_take(t: &mut Table<'_, '_>) -> Option<Take> {
     let Some(v) = t.value("take") else {
         return Some(Take::Any);
     };

@@ -58,7 +58,7 @@ pub struct Rules {
     pub solved: Arc<Solved>,
 }
 
-fn listed(t: &mut Table<'_, '_>, v: &toml::Spanned<DeValue<'_>>) -> Option<Trie> {
+pub(crate) fn listed(t: &mut Table<'_, '_>, v: &toml::Spanned<DeValue<'_>>) -> Option<Trie> {
     let DeValue::Array(items) = v.get_ref() else {
         t.problem(
             v.span(),

@@ -10,6 +10,7 @@ pub mod flags;
 pub mod graph;
 pub mod mnk;
 pub mod nim;
+pub mod sum;
 pub mod words;
 
 use std::collections::HashMap;
