@@ -425,5 +425,71 @@ fn words(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, flags, nim, divisors, mnk, gravity, coins, words);
+/// Geography: the knight's 8×8 graph (every move's result, by the
+/// matching) and a small directed graph searched to its end.
+fn graph(c: &mut Criterion) {
+    use unbeatable::games::graph::Geography;
+    let mut group = c.benchmark_group("graph");
+    for (name, body) in [
+        (
+            "knight 8x8 from any square: every move's result",
+            "vertices = \"knight 8x8\"",
+        ),
+        (
+            "king 26x99 from m50: every move's result",
+            "vertices = \"king 26x99\"\nstart = \"m50\"",
+        ),
+    ] {
+        let Some(r) = rules::<Geography>(body) else {
+            return;
+        };
+        let start = Geography::start(&r);
+        group.bench_function(name, |b| {
+            b.iter(|| Geography::solver(&r).move_results(black_box(&start), &unlimited()))
+        });
+    }
+    group.finish();
+}
+
+/// Sums: `analyze` of a 16-part sum of 10^18-flag subtraction games and
+/// nim parts (every move's result by the nim-sum).
+fn sum(c: &mut Criterion) {
+    use unbeatable::games::sum::Sum;
+    let mut group = c.benchmark_group("sum");
+    let mut body = String::new();
+    for i in 0..16u64 {
+        if i % 2 == 0 {
+            body.push_str(&format!(
+                "[[part]]\nkind = \"flags\"\nstart = {}\ntake = [1, 3, 4]\n",
+                1_000_000_000_000_000_000 - i
+            ));
+        } else {
+            body.push_str(&format!(
+                "[[part]]\nkind = \"nim\"\npiles = [{}, 999999999999999999]\ntake = [2, 5, 7]\n",
+                1_000_000_000_000_000_000 - i
+            ));
+        }
+    }
+    let Some(r) = rules::<Sum>(&body) else {
+        return;
+    };
+    let start = Sum::start(&r);
+    group.bench_function(
+        "16 parts of 10^18 piles: value and every move's result",
+        |b| {
+            b.iter(|| {
+                let solver = Sum::solver(&r);
+                (
+                    solver.value(black_box(&start), &unlimited()),
+                    solver.move_results(black_box(&start), &unlimited()),
+                )
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(
+    benches, flags, nim, divisors, mnk, gravity, coins, words, graph, sum
+);
 criterion_main!(benches);
