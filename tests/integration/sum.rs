@@ -109,3 +109,23 @@ fn a_sum_of_nim_piles_agrees_with_nim() {
         assert_eq!(s.outcome, v.outcome, "{piles:?}");
     }
 }
+
+/// A misère sum too long to search (a pile of 10^18 flags) is unknown
+/// within its budget, not a hang or a blown stack; its normal-play twin
+/// is solved at once.
+#[test]
+fn a_huge_misere_sum_is_unknown_not_a_hang() {
+    let big = "kind = \"flags\"\nstart = 1000000000000000000\ntake = [1]";
+    let small = "kind = \"flags\"\nstart = 5\ntake = [1, 2]";
+    let began = std::time::Instant::now();
+    let misere = rules::<Sum>(&body(&[big, small], true));
+    let value = Sum::solver(&misere).value(
+        &Sum::start(&misere),
+        &Budget::of(std::time::Duration::from_millis(500)),
+    );
+    assert_eq!(value.outcome, Outcome::Unknown);
+    let normal = rules::<Sum>(&body(&[big, small], false));
+    let value = Sum::solver(&normal).value(&Sum::start(&normal), &Budget::unlimited());
+    assert!(value.is_proven());
+    assert!(began.elapsed().as_secs() < 60, "a hang");
+}

@@ -16,8 +16,9 @@ use super::GraphGame;
 /// The deepest line the directed search follows (a longer one is left
 /// unknown rather than risk the thread's stack).
 const MAX_DEPTH: usize = 400;
-/// The most positions the directed search keeps.
-const MAX_TABLE: usize = 1 << 21;
+/// The most bytes of positions the directed search keeps: a position's
+/// key is its visited set, one bit a vertex, so large graphs keep fewer.
+const TABLE_BYTES: usize = 1 << 26;
 /// Nodes between looks at the clock.
 const CHECK_EVERY: u64 = 1024;
 
@@ -41,6 +42,8 @@ struct Score {
 
 struct Search<'b> {
     budget: &'b Budget,
+    /// The most positions kept (see [`TABLE_BYTES`]).
+    most: usize,
     table: HashMap<(Vec<u64>, Option<u32>), Score>,
     nodes: u64,
     out_of_time: bool,
@@ -80,7 +83,7 @@ impl Search<'_> {
                 _ => best,
             };
         }
-        if self.table.len() < MAX_TABLE {
+        if self.table.len() < self.most {
             self.table.insert(key, best);
         }
         Some(best)
@@ -146,8 +149,10 @@ impl GraphSolver {
 
 /// Directed graphs: each move searched to the end, one table for all.
 fn directed(pos: &GraphGame, moves: &[u32], budget: &Budget) -> Vec<(u32, Value)> {
+    let key_bytes = 8 * pos.visited_bits().len() + 48;
     let mut search = Search {
         budget,
+        most: (TABLE_BYTES / key_bytes).max(1024),
         table: HashMap::new(),
         nodes: 0,
         out_of_time: false,

@@ -17,8 +17,13 @@ use super::part::{PartRules, PartState};
 
 /// Nodes between looks at the clock.
 const CHECK_EVERY: u64 = 1024;
-/// The most positions a search keeps.
+/// The most positions a search keeps: token values (small entries), and
+/// whole misère sums (a copy of every part's state each).
 const MAX_TABLE: usize = 1 << 21;
+const MAX_MISERE_TABLE: usize = 1 << 18;
+/// The longest line the misère search follows (a longer one is left
+/// unknown rather than risk the thread's stack).
+const MAX_DEPTH: usize = 1000;
 
 /// Grundy values of token positions: (part, visited, token).
 type Tokens = HashMap<(u8, u64, Option<u8>), u16>;
@@ -75,12 +80,13 @@ fn misere(
     pos: &SumGame,
     budget: &Budget,
     nodes: &mut u64,
+    depth: usize,
 ) -> Option<Score> {
     if let Some(&s) = memo.get(pos) {
         return Some(s);
     }
     *nodes += 1;
-    if nodes.is_multiple_of(CHECK_EVERY) && budget.exhausted() {
+    if depth > MAX_DEPTH || (nodes.is_multiple_of(CHECK_EVERY) && budget.exhausted()) {
         return None;
     }
     let moves: Vec<SumMove> = pos.moves().collect();
@@ -93,7 +99,7 @@ fn misere(
     }
     let mut best: Option<Score> = None;
     for mv in moves {
-        let child = misere(memo, &pos.after(mv), budget, nodes)?;
+        let child = misere(memo, &pos.after(mv), budget, nodes, depth + 1)?;
         let mine = Score {
             win: !child.win,
             plies: child.plies + 1,
@@ -109,7 +115,7 @@ fn misere(
         });
     }
     let best = best?;
-    if memo.len() < MAX_TABLE {
+    if memo.len() < MAX_MISERE_TABLE {
         memo.insert(pos.clone(), best);
     }
     Some(best)
@@ -149,7 +155,7 @@ impl SumSolver {
             return moves
                 .into_iter()
                 .map(|mv| {
-                    let child = misere(&mut memo, &pos.after(mv), budget, &mut nodes);
+                    let child = misere(&mut memo, &pos.after(mv), budget, &mut nodes, 1);
                     let v = child.map_or(Value::UNKNOWN, |c| {
                         let o = if c.win { Outcome::Loss } else { Outcome::Win };
                         Value::exact(o, Some(c.plies + 1))
