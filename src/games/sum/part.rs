@@ -246,7 +246,11 @@ impl PartRules {
             }
             (Self::Words { trie, .. }, PartState::Word(node)) => {
                 let text = trie.text(*node);
-                format!("words: '{}'", if text.is_empty() { "" } else { &text })
+                if text.is_empty() {
+                    "words: no letter yet".to_string()
+                } else {
+                    format!("words: '{text}'")
+                }
             }
             (Self::Graph { board }, PartState::Token { at, visited }) => format!(
                 "graph {}: token {}, {} visited",
