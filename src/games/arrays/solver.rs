@@ -8,10 +8,17 @@
 //! always remove an element other than X (were every element X, the XOR of
 //! an even count of them would be 0), leaving an odd count with XOR ≠ 0;
 //! from an odd count every move leaves an even count, or loses at once. So
-//! the player to move wins iff n is even. Plies are given where the game
-//! ends at once; elsewhere they depend on the values and are left out.
+//! the player to move wins iff n is even. Exact plies (the winner's
+//! fastest, the loser's slowest line) come from a search over the multiset
+//! where it has at most `XOR_STATES` positions; beyond, they are left out.
+
+use std::collections::HashMap;
 
 use crate::engine::{Budget, Game, MoveResults, Outcome, Solver, Value};
+
+/// The most multisets the "xor" plies search may meet: the product of
+/// (copies + 1) over the distinct values.
+pub const XOR_STATES: u64 = 200_000;
 
 use super::{ArrayMove, ArraysGame, Which};
 
@@ -40,9 +47,14 @@ impl ArraysSolver {
                 };
                 Value::exact(outcome, Some(moves))
             }
-            Which::Xor if pos.values.len() == 1 => Value::exact(Outcome::Loss, Some(1)),
-            Which::Xor if pos.values.len().is_multiple_of(2) => Value::outcome_only(Outcome::Win),
-            Which::Xor => Value::outcome_only(Outcome::Loss),
+            Which::Xor => {
+                let win = pos.values.len().is_multiple_of(2);
+                let outcome = if win { Outcome::Win } else { Outcome::Loss };
+                match xor_plies(&pos.values) {
+                    Some(plies) => Value::exact(outcome, Some(plies)),
+                    None => Value::outcome_only(outcome),
+                }
+            }
         }
     }
 
@@ -54,6 +66,54 @@ impl ArraysSolver {
             })
             .collect()
     }
+}
+
+/// The exact plies of an "xor" position with a non-zero XOR (fastest win,
+/// slowest loss), `None` where the multiset has too many sub-multisets.
+fn xor_plies(values: &[u64]) -> Option<u64> {
+    let mut states = 1u64;
+    for run in values.chunk_by(|a, b| a == b) {
+        states = states.saturating_mul(run.len() as u64 + 1);
+    }
+    if states > XOR_STATES {
+        return None;
+    }
+    Some(xor_search(values, &mut HashMap::new()).1)
+}
+
+/// Whether the player to move wins, and in how many plies: a removal that
+/// zeroes the XOR (or empties the array) loses at once.
+fn xor_search(values: &[u64], memo: &mut HashMap<Vec<u64>, (bool, u64)>) -> (bool, u64) {
+    if let Some(&known) = memo.get(values) {
+        return known;
+    }
+    let mut best: Option<(bool, u64)> = None;
+    for (i, _) in values
+        .iter()
+        .enumerate()
+        .filter(|(i, v)| *i == 0 || values[i - 1] != **v)
+    {
+        let mut rest = values.to_vec();
+        rest.remove(i);
+        let mine = if rest.iter().fold(0, |x, v| x ^ v) == 0 {
+            (false, 1)
+        } else {
+            let (w, p) = xor_search(&rest, memo);
+            (!w, p + 1)
+        };
+        best = Some(match best {
+            None => mine,
+            Some(b) => match (b.0, mine.0) {
+                (false, true) => mine,
+                (true, true) if mine.1 < b.1 => mine,
+                (false, false) if mine.1 > b.1 => mine,
+                _ => b,
+            },
+        });
+    }
+    let best = best.unwrap_or((false, 0));
+    memo.insert(values.to_vec(), best);
+    best
 }
 
 impl Solver<ArraysGame> for ArraysSolver {
