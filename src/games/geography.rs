@@ -6,7 +6,9 @@
 //! unvisited vertices misses `y` — `y` is in the Gallai–Edmonds set D(G) —
 //! so one matching and one search give every move's result at once.
 
-use crate::engine::{Budget, Outcome, Value};
+use std::sync::{Mutex, PoisonError};
+
+use crate::engine::{Budget, MoveResults, Outcome, Value};
 
 use super::matching::{Graph, missable_within};
 
@@ -38,4 +40,57 @@ pub fn move_results(unvisited: &Graph, moves: &[usize], budget: &Budget) -> Opti
             })
             .collect(),
     )
+}
+
+/// The last position asked about, with every move's result from it, once
+/// all are proven: one analysis asks about one position several times (its
+/// value, its moves, the best move's reason).
+#[derive(Debug)]
+pub struct LastAnswer<G, M> {
+    last: Mutex<Option<Answer<G, M>>>,
+}
+
+/// A position and every move's result from it.
+type Answer<G, M> = (G, Vec<(M, Value)>);
+
+impl<G, M> Default for LastAnswer<G, M> {
+    fn default() -> Self {
+        Self {
+            last: Mutex::new(None),
+        }
+    }
+}
+
+impl<G: PartialEq + Clone, M: Clone> LastAnswer<G, M> {
+    /// The kept results when they are for `pos`, else `work`'s (kept when
+    /// every one is proven).
+    pub fn get_or(&self, pos: &G, work: impl FnOnce() -> Vec<(M, Value)>) -> Vec<(M, Value)> {
+        let lock = || self.last.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((p, r)) = lock().as_ref()
+            && p == pos
+        {
+            return r.clone();
+        }
+        let results = work();
+        if results.iter().all(|(_, v)| v.is_proven()) {
+            *lock() = Some((pos.clone(), results.clone()));
+        }
+        results
+    }
+}
+
+/// A geography position's value from every move's result: no move is a
+/// loss in no plies; a move that leaves no reply is a win in one.
+#[must_use]
+pub fn value_from<M: Copy + PartialEq>(results: Vec<(M, Value)>) -> Value {
+    if results.is_empty() {
+        return Value::exact(Outcome::Loss, Some(0));
+    }
+    if results
+        .iter()
+        .any(|(_, v)| v.outcome == Outcome::Win && v.plies == Some(1))
+    {
+        return Value::exact(Outcome::Win, Some(1));
+    }
+    MoveResults::all(results).best()
 }

@@ -1235,3 +1235,39 @@ fn the_analysis_board_opens_on_every_builtin_ruleset() {
         assert!(is_menu(&app), "{id}");
     }
 }
+
+/// The buttons of a sum and of an array game take clicks: the first
+/// chooses the move, the second plays it.
+#[test]
+fn buttons_take_clicks_on_sums_and_arrays() {
+    for (id, top) in [("three-heaps-three-rules", 5), ("xor-array", 6)] {
+        let mut app = app(&format!("buttons-{id}"), straight_into(id, Player::First));
+        let board = unbeatable::tui::ui::game_areas(AREA)[1];
+        let y = board.y + top;
+        // The second button of the first row (the cursor is on the first).
+        let text = screen(&app, 80, 24);
+        let row: Vec<char> = text
+            .lines()
+            .nth(usize::from(y))
+            .unwrap()
+            .chars()
+            .skip(1)
+            .collect();
+        let second = (1..row.len())
+            .filter(|&i| row[i] != ' ' && row[i - 1] == ' ')
+            .nth(1)
+            .expect("two buttons");
+        let x = u16::try_from(second).unwrap();
+        click(&mut app, x, y);
+        assert!(
+            state(&app).history.is_empty(),
+            "{id}: the first click only chooses"
+        );
+        click(&mut app, x, y);
+        assert!(
+            !state(&app).history.is_empty(),
+            "{id}: {}",
+            screen(&app, 80, 24)
+        );
+    }
+}

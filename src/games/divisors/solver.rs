@@ -4,9 +4,7 @@
 //! unplayed numbers misses `y`: `y` is in the Gallai–Edmonds set D(G). One
 //! matching and one search give the result of every move at once.
 
-use std::sync::{Mutex, PoisonError};
-
-use crate::engine::{Budget, Game, MoveResults, Outcome, Solver, Value};
+use crate::engine::{Budget, Game, MoveResults, Solver, Value};
 
 use super::{DivisorsGame, explain};
 use crate::games::matching::{self, Graph, Matching};
@@ -79,11 +77,8 @@ impl NumberGraph {
 /// several times (its value, its moves, the best move's reason).
 #[derive(Debug, Default)]
 pub struct DivisorsSolver {
-    last: Mutex<Option<Answer>>,
+    last: crate::games::geography::LastAnswer<DivisorsGame, u32>,
 }
-
-/// A position and every move's result from it.
-type Answer = (DivisorsGame, Vec<(u32, Value)>);
 
 impl DivisorsSolver {
     /// Every move's result: one matching and one search for D(G).
@@ -117,30 +112,13 @@ impl DivisorsSolver {
 impl DivisorsSolver {
     /// Every move's result, from the kept answer when it is for `pos`.
     fn cached(&self, pos: &DivisorsGame, budget: &Budget) -> Vec<(u32, Value)> {
-        let lock = || self.last.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((p, r)) = lock().as_ref()
-            && p == pos
-        {
-            return r.clone();
-        }
-        let results = self.results_within(pos, budget);
-        if results.iter().all(|(_, v)| v.is_proven()) {
-            *lock() = Some((pos.clone(), results.clone()));
-        }
-        results
+        self.last.get_or(pos, || self.results_within(pos, budget))
     }
 }
 
 impl Solver<DivisorsGame> for DivisorsSolver {
     fn value(&self, pos: &DivisorsGame, budget: &Budget) -> Value {
-        let results = self.cached(pos, budget);
-        if results.is_empty() {
-            return Value::exact(Outcome::Loss, Some(0));
-        }
-        if results.iter().any(|(_, v)| v.plies == Some(1)) {
-            return Value::exact(Outcome::Win, Some(1));
-        }
-        MoveResults::all(results).best()
+        crate::games::geography::value_from(self.cached(pos, budget))
     }
 
     fn move_results(&self, pos: &DivisorsGame, budget: &Budget) -> MoveResults<u32> {

@@ -6,7 +6,6 @@
 //! finish is unknown.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
 
 use crate::engine::{Budget, Game, MoveResults, Outcome, Solver, Value};
 use crate::games::{geography, matching};
@@ -27,11 +26,8 @@ const CHECK_EVERY: u64 = 1024;
 /// several times.
 #[derive(Debug, Default)]
 pub struct GraphSolver {
-    last: Mutex<Option<Answer>>,
+    last: crate::games::geography::LastAnswer<GraphGame, u32>,
 }
-
-/// A position and every move's result from it.
-type Answer = (GraphGame, Vec<(u32, Value)>);
 
 /// A result for the player to move: a win or a loss in so many plies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,17 +129,7 @@ impl GraphSolver {
 
     /// Every move's result, from the kept answer when it is for `pos`.
     fn cached(&self, pos: &GraphGame, budget: &Budget) -> Vec<(u32, Value)> {
-        let lock = || self.last.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((p, r)) = lock().as_ref()
-            && p == pos
-        {
-            return r.clone();
-        }
-        let results = self.results_within(pos, budget);
-        if results.iter().all(|(_, v)| v.is_proven()) {
-            *lock() = Some((pos.clone(), results.clone()));
-        }
-        results
+        self.last.get_or(pos, || self.results_within(pos, budget))
     }
 }
 
@@ -172,14 +158,7 @@ fn directed(pos: &GraphGame, moves: &[u32], budget: &Budget) -> Vec<(u32, Value)
 
 impl Solver<GraphGame> for GraphSolver {
     fn value(&self, pos: &GraphGame, budget: &Budget) -> Value {
-        let results = self.cached(pos, budget);
-        if results.is_empty() {
-            return Value::exact(Outcome::Loss, Some(0));
-        }
-        if results.iter().any(|(_, v)| v.plies == Some(1)) {
-            return Value::exact(Outcome::Win, Some(1));
-        }
-        MoveResults::all(results).best()
+        crate::games::geography::value_from(self.cached(pos, budget))
     }
 
     fn move_results(&self, pos: &GraphGame, budget: &Budget) -> MoveResults<u32> {

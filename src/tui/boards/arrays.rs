@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use crate::engine::Game;
 use crate::games::arrays::{ArrayMove, Arrays, ArraysGame, Which};
 
-use super::{BoardView, Ctx, Dir, index_clamp, index_step, put};
+use super::{BoardView, Buttons, Ctx, Dir, index_clamp, index_step, put};
 
 #[derive(Default)]
 pub struct ArraysView;
@@ -45,9 +45,12 @@ impl BoardView<Arrays> for ArraysView {
     }
 
     fn step(&self, pos: &ArraysGame, cursor: usize, dir: Dir) -> usize {
-        // The cursor keeps to a compact 80×24 row of buttons.
-        let row = usize::from((super::COMPACT.0 / cell(pos)).max(1));
-        index_step(pos.moves().count(), cursor, dir, row)
+        index_step(
+            pos.moves().count(),
+            cursor,
+            dir,
+            Buttons::per_row(cell(pos)),
+        )
     }
 
     fn selected(&self, pos: &ArraysGame, cursor: usize) -> Option<ArrayMove> {
@@ -79,44 +82,24 @@ impl BoardView<Arrays> for ArraysView {
             Which::Xor => format!("{} elements · XOR {}", pos.values.len(), pos.xor()),
         };
         put(buf, area, area.x, area.y + ARRAY_ROWS, &facts, t.dim);
-        let all = moves(pos);
-        let (w, row) = (
-            cell(pos),
-            usize::from((super::COMPACT.0 / cell(pos)).max(1)),
+        let buttons = Buttons::new(cell(pos), area.y + BUTTONS_Y, area, ctx.cursor);
+        buttons.draw(
+            ctx,
+            ctx.cursor,
+            &moves(pos),
+            |m| pos.format_move(m),
+            area,
+            buf,
         );
-        let rows = usize::from(area.height.saturating_sub(BUTTONS_Y + 1)).max(1);
-        let top = (ctx.cursor / row).saturating_sub(rows.saturating_sub(1));
-        for (i, &mv) in all.iter().enumerate().skip(top * row).take(rows * row) {
-            let (x, y) = (
-                area.x + (i % row) as u16 * w,
-                area.y + BUTTONS_Y + (i / row - top) as u16,
-            );
-            let (mark, mut style) = ctx.mark(mv).unwrap_or((' ', t.legal));
-            if ctx.human_turn && ctx.cursor == i {
-                style = t.cursor;
-            }
-            put(
-                buf,
-                area,
-                x,
-                y,
-                &format!("{}{mark}", pos.format_move(mv)),
-                style,
-            );
-        }
     }
 
     fn click(&self, pos: &ArraysGame, cursor: usize, area: Rect, x: u16, y: u16) -> Option<usize> {
-        let row = usize::from((super::COMPACT.0 / cell(pos)).max(1));
-        let rows = usize::from(area.height.saturating_sub(BUTTONS_Y + 1)).max(1);
-        let top = (cursor / row).saturating_sub(rows.saturating_sub(1));
-        let (dx, dy) = (x.checked_sub(area.x)?, y.checked_sub(area.y + BUTTONS_Y)?);
-        let col = usize::from(dx / cell(pos));
-        if col >= row {
-            return None;
-        }
-        let i = (top + usize::from(dy)) * row + col;
-        (i < pos.moves().count()).then_some(i)
+        Buttons::new(cell(pos), area.y + BUTTONS_Y, area, cursor).at(
+            area,
+            x,
+            y,
+            pos.moves().count(),
+        )
     }
 
     fn typable(&self, pos: &ArraysGame, typed: &str, c: char) -> Result<(), String> {

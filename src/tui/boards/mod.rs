@@ -175,6 +175,75 @@ pub fn index_step(len: usize, cursor: usize, dir: Dir, row: usize) -> usize {
     index_clamp(len, next)
 }
 
+/// Moves drawn as a grid of buttons `width` columns wide (the arrays and
+/// sum views): as many a row as fit a compact board, so the cursor's up and
+/// down are the same on any terminal, from row `top_y` down, scrolled so the
+/// cursor's row shows.
+pub struct Buttons {
+    width: u16,
+    per_row: usize,
+    top_y: u16,
+    first_row: usize,
+    rows: usize,
+}
+
+impl Buttons {
+    /// Buttons a row for buttons `width` wide.
+    #[must_use]
+    pub fn per_row(width: u16) -> usize {
+        usize::from((COMPACT.0 / width.max(1)).max(1))
+    }
+
+    #[must_use]
+    pub fn new(width: u16, top_y: u16, area: Rect, cursor: usize) -> Self {
+        let per_row = Self::per_row(width);
+        let rows = usize::from(area.bottom().saturating_sub(top_y + 1)).max(1);
+        Self {
+            width,
+            per_row,
+            top_y,
+            first_row: (cursor / per_row).saturating_sub(rows - 1),
+            rows,
+        }
+    }
+
+    /// Draws `moves` (labelled by `label`), each with its values mark.
+    pub fn draw<F: Family, C: Copy + PartialEq>(
+        &self,
+        ctx: &Ctx<'_, F, C>,
+        cursor: usize,
+        moves: &[MoveOf<F>],
+        label: impl Fn(MoveOf<F>) -> String,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let t = ctx.theme;
+        let shown = moves
+            .iter()
+            .enumerate()
+            .skip(self.first_row * self.per_row)
+            .take(self.rows * self.per_row);
+        for (i, &mv) in shown {
+            let x = area.x + (i % self.per_row) as u16 * self.width;
+            let y = self.top_y + (i / self.per_row - self.first_row) as u16;
+            let (mark, mut style) = ctx.mark(mv).unwrap_or((' ', t.legal));
+            if ctx.human_turn && cursor == i {
+                style = t.cursor;
+            }
+            put(buf, area, x, y, &format!("{}{mark}", label(mv)), style);
+        }
+    }
+
+    /// The button a click at (`x`, `y`) is on, of `count`.
+    #[must_use]
+    pub fn at(&self, area: Rect, x: u16, y: u16, count: usize) -> Option<usize> {
+        let (dx, dy) = (x.checked_sub(area.x)?, y.checked_sub(self.top_y)?);
+        let col = usize::from(dx / self.width.max(1));
+        let i = (self.first_row + usize::from(dy)) * self.per_row + col;
+        (col < self.per_row && usize::from(dy) < self.rows && i < count).then_some(i)
+    }
+}
+
 /// Digits only: the notation of numbers.
 ///
 /// # Errors

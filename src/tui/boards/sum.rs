@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use crate::engine::Game;
 use crate::games::sum::{Sum, SumGame, SumMove};
 
-use super::{BoardView, Ctx, Dir, index_clamp, index_step, put};
+use super::{BoardView, Buttons, Ctx, Dir, index_clamp, index_step, put};
 
 #[derive(Default)]
 pub struct SumView;
@@ -24,12 +24,6 @@ fn cell(pos: &SumGame) -> u16 {
         .max()
         .unwrap_or(1);
     u16::try_from(longest + 2).unwrap_or(u16::MAX)
-}
-
-/// Buttons a row: as many as fit a compact 80×24 board, so the cursor's
-/// up and down are the same whatever the terminal.
-fn per_row(pos: &SumGame) -> usize {
-    usize::from((super::COMPACT.0 / cell(pos)).max(1))
 }
 
 /// The first row of buttons: under the parts and a blank line.
@@ -50,7 +44,12 @@ impl BoardView<Sum> for SumView {
     }
 
     fn step(&self, pos: &SumGame, cursor: usize, dir: Dir) -> usize {
-        index_step(pos.moves().count(), cursor, dir, per_row(pos))
+        index_step(
+            pos.moves().count(),
+            cursor,
+            dir,
+            Buttons::per_row(cell(pos)),
+        )
     }
 
     fn selected(&self, pos: &SumGame, cursor: usize) -> Option<SumMove> {
@@ -73,37 +72,17 @@ impl BoardView<Sum> for SumView {
                 style,
             );
         }
-        let (w, row, top_y) = (cell(pos), per_row(pos), area.y + buttons_y(pos));
-        let rows = usize::from(area.bottom().saturating_sub(top_y + 1)).max(1);
-        let top = (ctx.cursor / row).saturating_sub(rows.saturating_sub(1));
-        for (i, &mv) in all.iter().enumerate().skip(top * row).take(rows * row) {
-            let (x, y) = (
-                area.x + (i % row) as u16 * w,
-                top_y + (i / row - top) as u16,
-            );
-            let (mark, mut style) = ctx.mark(mv).unwrap_or((' ', t.legal));
-            if ctx.human_turn && ctx.cursor == i {
-                style = t.cursor;
-            }
-            put(
-                buf,
-                area,
-                x,
-                y,
-                &format!("{}{mark}", pos.format_move(mv)),
-                style,
-            );
-        }
+        let buttons = Buttons::new(cell(pos), area.y + buttons_y(pos), area, ctx.cursor);
+        buttons.draw(ctx, ctx.cursor, &all, |m| pos.format_move(m), area, buf);
     }
 
     fn click(&self, pos: &SumGame, cursor: usize, area: Rect, x: u16, y: u16) -> Option<usize> {
-        let (row, top_y) = (per_row(pos), area.y + buttons_y(pos));
-        let rows = usize::from(area.bottom().saturating_sub(top_y + 1)).max(1);
-        let top = (cursor / row).saturating_sub(rows.saturating_sub(1));
-        let (dx, dy) = (x.checked_sub(area.x)?, y.checked_sub(top_y)?);
-        let col = usize::from(dx / cell(pos));
-        let i = (top + usize::from(dy)) * row + col;
-        (col < row && i < pos.moves().count()).then_some(i)
+        Buttons::new(cell(pos), area.y + buttons_y(pos), area, cursor).at(
+            area,
+            x,
+            y,
+            pos.moves().count(),
+        )
     }
 
     fn typable(&self, _pos: &SumGame, typed: &str, c: char) -> Result<(), String> {

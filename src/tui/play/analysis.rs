@@ -129,11 +129,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         }
         if let KeyCode::Char(c) = code
             && !forced
-            && (!self.typed.is_empty()
-                || self
-                    .view
-                    .typable(self.session.position(), &self.typed, c)
-                    .is_ok())
+            && self.types(c)
         {
             return None;
         }

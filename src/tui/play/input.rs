@@ -10,6 +10,17 @@ use super::work::Work;
 use super::{Action, Leave, MAX_TYPED, Playing, WAIT};
 
 impl<F: Family, V: BoardView<F>> Playing<F, V> {
+    /// Whether the character `c` goes on the typed line: while a move is
+    /// being typed every character does; on an empty line, what can start
+    /// a move does, and the rest are commands.
+    pub(super) fn types(&self, c: char) -> bool {
+        !self.typed.is_empty()
+            || self
+                .view
+                .typable(self.session.position(), &self.typed, c)
+                .is_ok()
+    }
+
     /// Empties the typed line.
     pub(super) fn clear_line(&mut self) {
         self.typed.clear();

@@ -69,11 +69,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         if let KeyCode::Char(c) = code
             && !answered
             && !forced
-            && (!self.typed.is_empty()
-                || self
-                    .view
-                    .typable(self.session.position(), &self.typed, c)
-                    .is_ok())
+            && self.types(c)
         {
             return None;
         }

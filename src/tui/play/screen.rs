@@ -46,11 +46,7 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
         // an empty line, what can start a move starts one, and the rest are
         // commands.
         if let KeyCode::Char(c) = code
-            && (!self.typed.is_empty()
-                || self
-                    .view
-                    .typable(self.session.position(), &self.typed, c)
-                    .is_ok())
+            && self.types(c)
         {
             self.type_char(c);
             return Action::None;
