@@ -109,20 +109,23 @@ fn connect_four_puzzles_are_re_proven_by_a_fresh_solver() {
 
 #[test]
 fn the_puzzles_command_prints_checked_puzzles() {
-    let out = crate::cli::unbeatable()
-        .args([
-            "puzzles",
-            "tic-tac-toe",
-            "--count",
-            "4",
-            "--seed",
-            "3",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let list: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let made = || {
+        let out = crate::cli::unbeatable()
+            .args([
+                "puzzles",
+                "tic-tac-toe",
+                "--count",
+                "4",
+                "--seed",
+                "3",
+                "--json",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let list = made();
     let list = list.as_array().unwrap();
     assert_eq!(list.len(), 4);
     for p in list {
@@ -147,20 +150,7 @@ fn the_puzzles_command_prints_checked_puzzles() {
         }
     }
     // The same seed, the same puzzles.
-    let again = crate::cli::unbeatable()
-        .args([
-            "puzzles",
-            "tic-tac-toe",
-            "--count",
-            "4",
-            "--seed",
-            "3",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
-    assert_eq!(again.as_array().unwrap(), list);
+    assert_eq!(made().as_array().unwrap(), list);
 }
 
 /// A move of yours that threw the draw away comes back as a puzzle in the

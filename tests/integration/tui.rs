@@ -1033,18 +1033,19 @@ fn find_on_screen(screen: &str, text: &str) -> Option<(u16, u16)> {
     })
 }
 
+/// Chooses the ruleset `id` in the menu and opens its analysis board.
+fn open_analysis(app: &mut App, id: &str) {
+    app.selected = app.entries.iter().position(|e| e.id == id).unwrap();
+    key(app, KeyCode::Char('a'));
+}
+
 /// The analysis board: `a` in the menu opens it; the person moves for
 /// both sides, steps back and forward through the line, a new move drops
 /// the line ahead, and `p` plays from here against the computer.
 #[test]
 fn the_analysis_board_moves_for_both_sides_and_plays_from_here() {
     let mut app = app("analysis", Start::default());
-    app.selected = app
-        .entries
-        .iter()
-        .position(|e| e.id == "tic-tac-toe")
-        .unwrap();
-    key(&mut app, KeyCode::Char('a'));
+    open_analysis(&mut app, "tic-tac-toe");
     let board = screen(&app, 80, 24);
     assert!(board.contains("Analysis board"), "{board}");
     assert!(board.contains("First (X) to move"), "{board}");
@@ -1115,12 +1116,7 @@ fn the_review_opens_onto_the_analysis_board() {
 #[test]
 fn an_edited_position_is_analysed_and_played_but_not_counted() {
     let mut app = app("edit", Start::default());
-    app.selected = app
-        .entries
-        .iter()
-        .position(|e| e.id == "tic-tac-toe")
-        .unwrap();
-    key(&mut app, KeyCode::Char('a'));
+    open_analysis(&mut app, "tic-tac-toe");
     key(&mut app, KeyCode::Char('x'));
     assert!(screen(&app, 80, 24).contains(" Edit: "));
     keys(&mut app, "x a1 b1");
@@ -1211,8 +1207,7 @@ fn the_analysis_board_opens_on_every_builtin_ruleset() {
     let mut app = app("analysis-all", start);
     for i in 0..app.entries.len() {
         let id = app.entries[i].id.clone();
-        app.selected = i;
-        key(&mut app, KeyCode::Char('a'));
+        open_analysis(&mut app, &id);
         let board = screen(&app, 80, 24);
         assert!(board.contains("Analysis board"), "{id}: {board}");
         key(&mut app, KeyCode::Enter);

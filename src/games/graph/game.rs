@@ -156,10 +156,6 @@ impl Game for GraphGame {
             None => format!("{name} is not on the graph"),
         }
     }
-
-    fn move_count(&self) -> u128 {
-        self.moves().count() as u128
-    }
 }
 
 impl fmt::Display for GraphGame {
