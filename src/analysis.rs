@@ -130,13 +130,20 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
             && a.moves.len() > 1
             && a.moves.iter().all(|(_, m)| m.compare(*v).is_eq());
         let label = match v.outcome {
-            Outcome::Win => "Winning move".to_string(),
-            Outcome::Draw => "Move that keeps the draw".to_string(),
-            Outcome::Loss if all_alike => "Every move loses as slowly; for example".to_string(),
-            Outcome::Loss => "Every move loses; the one that holds out longest".to_string(),
-            Outcome::Unknown => "The search's choice".to_string(),
+            Outcome::Win => "Winning move:".to_string(),
+            Outcome::Draw => "Move that keeps the draw:".to_string(),
+            Outcome::Loss if all_alike && v.plies.is_none() => {
+                "Every move loses; for example:".to_string()
+            }
+            Outcome::Loss if all_alike => "Every move loses as slowly; for example:".to_string(),
+            // A loss of unknown length is not proven the longest.
+            Outcome::Loss if v.plies.is_none() => {
+                "Every move loses; none is proven to hold out longer than".to_string()
+            }
+            Outcome::Loss => "Every move loses; the one that holds out longest:".to_string(),
+            Outcome::Unknown => "The search's choice:".to_string(),
         };
-        out.push(format!("{label}: {best} ({}){why}.", wording::result(*v)));
+        out.push(format!("{label} {best} ({}){why}.", wording::result(*v)));
     }
     out.extend(moves_by_result(a));
     if a.cut_short {

@@ -164,26 +164,38 @@ impl Value {
         rank(self)
             .cmp(&rank(other))
             .then_with(|| match self.outcome {
-                // A win without a known length ranks after every known one.
+                // A length not proven is past every proven one: a win
+                // without it ranks after every known win, a loss without
+                // it before every known loss (it may hold out longest).
                 Outcome::Win => other
                     .plies
                     .unwrap_or(u64::MAX)
                     .cmp(&self.plies.unwrap_or(u64::MAX)),
-                Outcome::Loss => self.plies.unwrap_or(0).cmp(&other.plies.unwrap_or(0)),
+                Outcome::Loss => self
+                    .plies
+                    .unwrap_or(u64::MAX)
+                    .cmp(&other.plies.unwrap_or(u64::MAX)),
                 _ => Ordering::Equal,
             })
     }
 
     /// The negamax choice among the values of the moves, each seen by the
     /// mover. An unknown move leaves the choice unknown unless a proven win
-    /// is among the others (and then its length is not exact).
+    /// is among the others (and then its length is not exact). The plies
+    /// are exact only when every move of the chosen outcome has them: a win
+    /// of unknown length may be the fastest, a loss of unknown length the
+    /// slowest.
     pub fn best(values: impl IntoIterator<Item = Value>) -> Value {
         let mut best: Option<Value> = None;
         let mut unknown = false;
+        let mut lengthless: Vec<Outcome> = Vec::new();
         for v in values {
             if !v.is_proven() {
                 unknown = true;
                 continue;
+            }
+            if v.plies.is_none() && v.score.is_none() {
+                lengthless.push(v.outcome);
             }
             best = Some(match best {
                 Some(b) if b.compare(v) != Ordering::Less => b,
@@ -193,6 +205,9 @@ impl Value {
         match best {
             None if unknown => Value::UNKNOWN,
             None => Value::outcome_only(Outcome::Draw),
+            Some(b) if !unknown && b.score.is_none() && lengthless.contains(&b.outcome) => {
+                Value::outcome_only(b.outcome)
+            }
             Some(b) if !unknown => b,
             Some(b) if b.outcome == Outcome::Win && b.score.is_none() => {
                 Value::outcome_only(Outcome::Win)
@@ -226,6 +241,13 @@ mod tests {
         let draw = Value::outcome_only(Outcome::Draw);
         assert_eq!(Value::best([win(5), win(3), draw]), win(3));
         assert_eq!(Value::best([loss(2), loss(6)]), loss(6));
+        let (won, lost) = (
+            Value::outcome_only(Outcome::Win),
+            Value::outcome_only(Outcome::Loss),
+        );
+        assert_eq!(Value::best([win(3), won]), won);
+        assert_eq!(Value::best([loss(6), lost]), lost);
+        assert_eq!(Value::best([win(3), lost]), win(3));
         assert_eq!(Value::best([loss(2), draw]), draw);
         assert_eq!(Value::best([draw, Value::UNKNOWN]), Value::UNKNOWN);
         assert_eq!(

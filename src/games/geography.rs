@@ -4,12 +4,15 @@
 //! and who cannot move loses. By Fraenkel, Scheinerman and Ullman (1993), a
 //! move to `y` wins exactly when some maximum matching of the graph on the
 //! unvisited vertices misses `y` — `y` is in the Gallai–Edmonds set D(G) —
-//! so one matching and one search give every move's result at once.
+//! so one matching and one search give every move's result at once; a
+//! bounded search ([`super::geography_plies`]) then proves how long each
+//! takes where it can.
 
 use std::sync::{Mutex, PoisonError};
 
 use crate::engine::{Budget, MoveResults, Outcome, Value};
 
+use super::geography_plies as plies;
 use super::matching::{Graph, missable_within};
 
 /// The result of each move to a vertex of `moves`, where `unvisited` is
@@ -26,20 +29,20 @@ pub fn move_results(unvisited: &Graph, moves: &[usize], budget: &Budget) -> Opti
         return None;
     }
     let missable = missable_within(unvisited, budget)?;
-    Some(
-        moves
-            .iter()
-            .map(|&y| {
-                if unvisited.adj[y].is_empty() {
-                    Value::exact(Outcome::Win, Some(1))
-                } else if missable[y] {
-                    Value::outcome_only(Outcome::Win)
-                } else {
-                    Value::outcome_only(Outcome::Loss)
-                }
-            })
-            .collect(),
-    )
+    let mut values: Vec<Value> = moves
+        .iter()
+        .map(|&y| {
+            if unvisited.adj[y].is_empty() {
+                Value::exact(Outcome::Win, Some(1))
+            } else if missable[y] {
+                Value::outcome_only(Outcome::Win)
+            } else {
+                Value::outcome_only(Outcome::Loss)
+            }
+        })
+        .collect();
+    plies::refine(unvisited, moves, &mut values, budget);
+    Some(values)
 }
 
 /// The last position asked about, with every move's result from it, once
@@ -80,17 +83,21 @@ impl<G: PartialEq + Clone, M: Clone> LastAnswer<G, M> {
 }
 
 /// A geography position's value from every move's result: no move is a
-/// loss in no plies; a move that leaves no reply is a win in one.
+/// loss in no plies. A win takes the fastest known winning move's plies
+/// (moves are deepened in lockstep, so an unknown one is no faster); a
+/// loss's plies are known only when every move's are.
 #[must_use]
 pub fn value_from<M: Copy + PartialEq>(results: Vec<(M, Value)>) -> Value {
     if results.is_empty() {
         return Value::exact(Outcome::Loss, Some(0));
     }
-    if results
+    let fastest = results
         .iter()
-        .any(|(_, v)| v.outcome == Outcome::Win && v.plies == Some(1))
-    {
-        return Value::exact(Outcome::Win, Some(1));
+        .filter(|(_, v)| v.outcome == Outcome::Win)
+        .filter_map(|(_, v)| v.plies)
+        .min();
+    match fastest {
+        Some(p) => Value::exact(Outcome::Win, Some(p)),
+        None => MoveResults::all(results).best(),
     }
-    MoveResults::all(results).best()
 }

@@ -8,6 +8,7 @@ pub mod coins;
 pub mod divisors;
 pub mod flags;
 pub mod geography;
+pub mod geography_plies;
 pub mod graph;
 pub mod matching;
 pub mod mnk;

@@ -195,6 +195,10 @@ pub fn hint_line(h: &Hint<String>) -> String {
                 .map(|p| format!(" in {}", plies(p)))
                 .unwrap_or_default()
         ),
+        // A loss of unknown length may or may not be the longest.
+        (_, Outcome::Loss) if v.plies.is_none() => format!(
+            "you are lost against perfect play; no move is proven to hold out longer than {best}{why}"
+        ),
         (_, Outcome::Loss) if h.equals > 1 => format!(
             "you are lost against perfect play ({}); {best} and {} other move{} hold out longest{why}",
             result(*v),

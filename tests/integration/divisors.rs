@@ -6,14 +6,17 @@ use std::collections::HashSet;
 
 use petgraph::graph::UnGraph;
 use proptest::prelude::*;
-use unbeatable::engine::{Game, Level, Outcome, Player, ReferenceSolver, Solver, choose};
+use unbeatable::engine::{
+    Game, Level, Outcome, Player, ReferenceSolver, Solver, Status, Value, choose,
+};
 use unbeatable::games::Family;
 use unbeatable::games::divisors::{Divisors, DivisorsGame, DivisorsSolver, Rules};
 use unbeatable::games::matching::{Graph, maximum_matching, missable};
 use unbeatable::session::rng_for;
 
 use crate::support::{
-    Plies, agree, beats_random_opponents, computer_keeps_value, promised, rules, unlimited,
+    Plies, agree, beats_random_opponents, computer_keeps_value, perfect_choice, promised, rules,
+    unlimited,
 };
 
 fn divisors(min: u32, max: u32, first: Option<(u32, u32)>, even: bool) -> Rules {
@@ -141,7 +144,8 @@ fn matching_agrees_with_petgraph_on_divisor_boards() {
 }
 
 /// Every position reachable in up to 6 moves on every board min..=max with
-/// max ≤ 18, openings on the whole board or even only.
+/// max ≤ 18, openings on the whole board or even only: outcomes and plies
+/// (the search proves every length on boards this small).
 #[test]
 fn fast_solver_agrees_with_reference_on_every_small_board() {
     for max in 1..=18u32 {
@@ -164,7 +168,7 @@ fn fast_solver_agrees_with_reference_on_every_small_board() {
                             &DivisorsSolver::default(),
                             &reference,
                             &pos,
-                            Plies::WhereGiven,
+                            Plies::Always,
                             &format!("{min}..={max}, even {even}"),
                         );
                         for mv in pos.moves() {
@@ -220,9 +224,9 @@ fn computer_keeps_every_win_against_every_line() {
 #[test]
 fn computer_wins_on_2_to_100_against_random_opponents() {
     let rules = divisors(2, 100, Some((2, 50)), false);
-    beats_random_opponents(&DivisorsSolver::default(), &Divisors::start(&rules), 1000);
+    beats_random_opponents(&DivisorsSolver::default(), &Divisors::start(&rules), 200);
     let rules = divisors(2, 99, Some((2, 49)), false);
-    beats_random_opponents(&DivisorsSolver::default(), &Divisors::start(&rules), 1000);
+    beats_random_opponents(&DivisorsSolver::default(), &Divisors::start(&rules), 200);
 }
 
 #[test]
@@ -243,5 +247,61 @@ fn computer_never_plays_an_illegal_number() {
             .mv;
             pos = pos.clone().play(mv).unwrap();
         }
+    }
+}
+
+/// Ben North's line on 2..99: after an opening 7, the second player wins in
+/// seven more numbers, 77–11–55–5–65–13–91 (or the same loop the other way
+/// round, 91 first), every reply of the first player forced. The computer
+/// finds it by its plies, and the length is proven.
+#[test]
+fn the_fastest_win_after_7_is_ben_norths_loop() {
+    let rules = divisors(2, 99, Some((2, 49)), false);
+    let solver = DivisorsSolver::default();
+    let after_7 = Divisors::start(&rules).after(7);
+    assert_eq!(
+        solver.value(&after_7, &unlimited()),
+        Value::exact(Outcome::Win, Some(7))
+    );
+    let winners: Vec<(u32, Value)> = solver
+        .move_results(&after_7, &unlimited())
+        .listed
+        .into_iter()
+        .filter(|(_, v)| v.outcome == Outcome::Win)
+        .collect();
+    let fastest: Vec<u32> = winners
+        .iter()
+        .filter(|(_, v)| v.plies == Some(7))
+        .map(|&(m, _)| m)
+        .collect();
+    assert_eq!(fastest, [77, 91], "{winners:?}");
+    for seed in 0..8 {
+        let mut pos = after_7.clone();
+        let mut line = vec![7];
+        while !pos.status().is_over() {
+            let moves: Vec<u32> = pos.moves().collect();
+            let mv = if pos.to_move() == Player::Second {
+                let c = perfect_choice(&solver, &pos, seed, std::time::Duration::from_secs(1));
+                assert_eq!(c.value.outcome, Outcome::Win, "{line:?}");
+                c.mv
+            } else {
+                assert_eq!(
+                    moves.len(),
+                    1,
+                    "the first player's reply is forced: {line:?}"
+                );
+                moves[0]
+            };
+            line.push(mv);
+            pos = pos.after(mv);
+        }
+        let mut played = line.clone();
+        played.sort_unstable();
+        assert_eq!(
+            played,
+            [5, 7, 11, 13, 55, 65, 77, 91],
+            "seed {seed}: {line:?}"
+        );
+        assert_eq!(pos.status(), Status::Won(Player::Second), "{line:?}");
     }
 }
