@@ -199,6 +199,38 @@ fn divisors(c: &mut Criterion) {
             positions.push(pos);
         }
     }
+    // Juniper Green (1..100, even openings): every move's result with its
+    // plies, from the start (the search stops at its cap) and 15 random
+    // numbers in (most lengths proven there).
+    if let Some(jg) = rules::<Divisors>("min = 1\nmax = 100\nfirst_even = true\n") {
+        let start = Divisors::start(&jg);
+        group.bench_function("Juniper Green start: every move's result and plies", |b| {
+            b.iter(|| DivisorsSolver::default().move_results(black_box(&start), &unlimited()))
+        });
+        let mut rng = rng_for(Some(15));
+        let mut later = Vec::new();
+        while later.len() < 16 {
+            let mut pos = Divisors::start(&jg);
+            for _ in 0..15 {
+                if let Some(mv) = pos.random_move(&mut rng) {
+                    pos.play_unchecked(mv);
+                }
+            }
+            if !pos.status().is_over() {
+                later.push(pos);
+            }
+        }
+        let mut j = 0;
+        group.bench_function(
+            "Juniper Green, 15 numbers in: every move's result and plies",
+            |b| {
+                b.iter(|| {
+                    j = (j + 1) % later.len();
+                    DivisorsSolver::default().move_results(&later[j], &unlimited())
+                })
+            },
+        );
+    }
     let mut i = 0;
     group.bench_function("computer's move, random mid-game 2..100", |b| {
         b.iter(|| {

@@ -165,3 +165,49 @@ fn boards_have_the_shapes_they_name() {
     let grid = rules::<graph::Geography>("vertices = \"grid 5x7\"");
     assert_eq!(grid.board.edges(), 4 * 7 + 5 * 6);
 }
+
+/// The word chain: every English word is a vertex, and a word leads to
+/// the words that begin with its last letter; it is directed or refused.
+#[test]
+fn a_word_chain_leads_from_last_letter_to_first() {
+    use unbeatable::games::words::english_words;
+    let rules = rules::<graph::Geography>(
+        "vertices = \"word-chain english\"\ndirected = true\nstart = \"zebra\"",
+    );
+    let start = graph::Geography::start(&rules);
+    assert_eq!(start.board.len(), english_words().count());
+    let mut from_zebra: Vec<String> = start.moves().map(|m| start.format_move(m)).collect();
+    from_zebra.sort();
+    let mut want: Vec<String> = english_words()
+        .filter(|w| w.starts_with('a'))
+        .map(str::to_string)
+        .collect();
+    want.sort();
+    assert_eq!(from_zebra, want);
+    let after = start.after(start.parse_move("apple").unwrap());
+    assert!(after.moves().all(|m| after.format_move(m).starts_with('e')));
+    assert!(!after.is_legal(start.parse_move("zebra").unwrap()));
+    let doc = toml::de::DeTable::parse("vertices = \"word-chain english\"").unwrap();
+    let mut t = unbeatable::schema::Table::new("[graph]".to_string(), doc.get_ref(), 0..0);
+    assert!(graph::Geography::check(&mut t).is_none());
+    let problems = format!("{:?}", t.finish());
+    assert!(problems.contains("directed = true"), "{problems}");
+}
+
+/// Far from the end nothing is proven on a word chain, and the computer,
+/// past the proof, leaves the fewest replies (a word ending in x after
+/// "apple").
+#[test]
+fn the_computer_on_a_word_chain_leaves_the_fewest_replies() {
+    let rules = rules::<graph::Geography>(
+        "vertices = \"word-chain english\"\ndirected = true\nstart = \"zebra\"",
+    );
+    let solver = graph::Geography::solver(&rules);
+    let start = graph::Geography::start(&rules);
+    let pos = start.after(start.parse_move("apple").unwrap());
+    let c =
+        crate::support::perfect_choice(&*solver, &pos, 1, std::time::Duration::from_millis(300));
+    let replies = |m: u32| pos.after(m).moves().count();
+    let fewest = pos.moves().map(replies).min().unwrap();
+    assert_eq!(replies(c.mv), fewest, "{}", pos.format_move(c.mv));
+}

@@ -10,8 +10,12 @@ pub struct Board {
     /// The shape in words (`knight 8x8`, `a list of 6 vertices`).
     pub shape: String,
     pub names: Vec<String>,
-    /// Each vertex's neighbours (the ends of its edges out), in order.
-    pub adj: Vec<Vec<u32>>,
+    /// Lists of neighbours (the ends of edges out), each in order; vertex
+    /// `v`'s is `lists[list_of[v]]`. Vertices may share one: in a word
+    /// chain every word ending in one letter has the same neighbours, so
+    /// 40000 words need 26 lists, not 40000 of about 1500 each.
+    lists: Vec<Vec<u32>>,
+    list_of: Vec<u32>,
     pub directed: bool,
     /// The vertex the token starts on; `None`: the first player chooses it.
     pub start: Option<u32>,
@@ -54,6 +58,18 @@ impl Board {
             list.sort_unstable();
             list.dedup();
         }
+        let list_of = (0..names.len() as u32).collect();
+        Self::with_lists(shape, names, adj, list_of, directed, grid)
+    }
+
+    fn with_lists(
+        shape: String,
+        names: Vec<String>,
+        lists: Vec<Vec<u32>>,
+        list_of: Vec<u32>,
+        directed: bool,
+        grid: Option<(usize, usize)>,
+    ) -> Self {
         let index = names
             .iter()
             .enumerate()
@@ -62,12 +78,34 @@ impl Board {
         Self {
             shape,
             names,
-            adj,
+            lists,
+            list_of,
             directed,
             start: None,
             grid,
             index,
         }
+    }
+
+    /// A word chain on `words` (distinct, lower case, not empty): a word
+    /// leads to every word that begins with its last letter (directed).
+    #[must_use]
+    pub fn of_word_chain(shape: String, words: Vec<String>) -> Self {
+        let letter = |c: u8| usize::from(c.wrapping_sub(b'a')).min(25);
+        let mut lists = vec![Vec::new(); 26];
+        let mut list_of = Vec::with_capacity(words.len());
+        for (i, w) in words.iter().enumerate() {
+            let bytes = w.as_bytes();
+            lists[letter(bytes[0])].push(i as u32);
+            list_of.push(letter(bytes[bytes.len() - 1]) as u32);
+        }
+        Self::with_lists(shape, words, lists, list_of, true, None)
+    }
+
+    /// The vertices an edge leads to from `v`, in order.
+    #[must_use]
+    pub fn neighbours(&self, v: u32) -> &[u32] {
+        &self.lists[self.list_of[v as usize] as usize]
     }
 
     /// The board of a shape, `width` columns (a, b, …) by `height` rows
@@ -174,7 +212,11 @@ impl Board {
     /// How many edges there are (each undirected one once).
     #[must_use]
     pub fn edges(&self) -> usize {
-        let ends: usize = self.adj.iter().map(Vec::len).sum();
+        let ends: usize = self
+            .list_of
+            .iter()
+            .map(|&l| self.lists[l as usize].len())
+            .sum();
         if self.directed { ends } else { ends / 2 }
     }
 }

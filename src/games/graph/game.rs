@@ -92,7 +92,7 @@ impl Game for GraphGame {
     fn moves(&self) -> impl Iterator<Item = u32> + '_ {
         let (anywhere, along) = match self.at {
             None => (Some(0..self.board.len() as u32), None),
-            Some(v) => (None, Some(self.board.adj[v as usize].iter().copied())),
+            Some(v) => (None, Some(self.board.neighbours(v).iter().copied())),
         };
         anywhere
             .into_iter()
@@ -106,7 +106,7 @@ impl Game for GraphGame {
             && !self.is_visited(v)
             && self
                 .at
-                .is_none_or(|at| self.board.adj[at as usize].binary_search(&v).is_ok())
+                .is_none_or(|at| self.board.neighbours(at).binary_search(&v).is_ok())
     }
 
     fn play_unchecked(&mut self, v: u32) {

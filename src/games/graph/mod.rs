@@ -145,10 +145,11 @@ pub(crate) fn read_board(t: &mut Table<'_, '_>) -> Option<Board> {
     Some(board)
 }
 
-/// A named shape: `knight 8x8`, `king 6x6`, `grid 5x7`, `numbers 2..100`.
+/// A named shape: `knight 8x8`, `king 6x6`, `grid 5x7`, `numbers 2..100`,
+/// `word-chain english` (the built-in list's words, last letter to first).
 fn shaped(spec: &str, directed: bool) -> Result<Board, String> {
     let words: Vec<&str> = spec.split_whitespace().collect();
-    let usage = "vertices: \"knight WxH\", \"king WxH\", \"grid WxH\" or \"numbers A..B\" (or a list of names with edges)";
+    let usage = "vertices: \"knight WxH\", \"king WxH\", \"grid WxH\", \"numbers A..B\" or \"word-chain english\" (or a list of names with edges)";
     match words.as_slice() {
         [kind @ ("knight" | "king" | "grid"), size] => {
             let (w, h) = size
@@ -178,6 +179,18 @@ fn shaped(spec: &str, directed: bool) -> Result<Board, String> {
                 ));
             }
             Ok(Board::of_numbers(a, b, directed))
+        }
+        ["word-chain", "english"] => {
+            if !directed {
+                return Err("a word chain is directed (a word leads to the words that begin with its last letter): add directed = true".to_string());
+            }
+            let words = crate::games::words::english_words()
+                .map(str::to_string)
+                .collect();
+            Ok(Board::of_word_chain(
+                "word-chain english".to_string(),
+                words,
+            ))
         }
         _ => Err(format!("'{spec}' is not a shape: {usage}")),
     }

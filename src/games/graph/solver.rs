@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::engine::{Budget, Game, MoveResults, Outcome, Solver, Value};
+use crate::engine::{Budget, Game, Judged, MoveResults, Outcome, Solver, Value};
 use crate::games::{geography, matching};
 
 use super::GraphGame;
@@ -112,7 +112,8 @@ impl GraphSolver {
             }
         }
         let mut graph = matching::Graph::new(kept);
-        for (v, list) in pos.board.adj.iter().enumerate() {
+        for (v, list) in (0..pos.board.len() as u32).map(|v| (v as usize, pos.board.neighbours(v)))
+        {
             for &w in list {
                 let (a, b) = (index[v], index[w as usize]);
                 if a != usize::MAX && b != usize::MAX && v < w as usize {
@@ -143,13 +144,45 @@ fn directed(pos: &GraphGame, moves: &[u32], budget: &Budget) -> Vec<(u32, Value)
         nodes: 0,
         out_of_time: false,
     };
-    moves
+    // The short lines first, for every move: a move that leaves no reply
+    // wins in 1, one with a reply that leaves none loses in 2. On a large
+    // graph the full search of the first move may take the whole budget.
+    let short: Vec<Option<Score>> = moves
         .iter()
         .map(|&m| {
-            let child = search.solve(&pos.after(m), 1);
-            let mine = child.map(|c| Score {
-                win: !c.win,
-                plies: c.plies + 1,
+            if budget.exhausted() {
+                return None;
+            }
+            let child = pos.after(m);
+            let mut replies = child.moves().peekable();
+            if replies.peek().is_none() {
+                return Some(Score {
+                    win: true,
+                    plies: 1,
+                });
+            }
+            let stuck = |r: u32| {
+                child
+                    .board
+                    .neighbours(r)
+                    .iter()
+                    .all(|&w| w == r || child.is_visited(w))
+            };
+            replies.any(stuck).then_some(Score {
+                win: false,
+                plies: 2,
+            })
+        })
+        .collect();
+    moves
+        .iter()
+        .zip(short)
+        .map(|(&m, short)| {
+            let mine = short.or_else(|| {
+                search.solve(&pos.after(m), 1).map(|c| Score {
+                    win: !c.win,
+                    plies: c.plies + 1,
+                })
             });
             (m, value_of(mine))
         })
@@ -163,6 +196,25 @@ impl Solver<GraphGame> for GraphSolver {
 
     fn move_results(&self, pos: &GraphGame, budget: &Budget) -> MoveResults<u32> {
         MoveResults::all(self.cached(pos, budget))
+    }
+
+    /// Past the proof, the estimate is mobility: the fewer moves a move
+    /// leaves the opponent, the better (on a word chain, ending on a rare
+    /// first letter).
+    fn judge(&self, pos: &GraphGame, budget: &Budget) -> Vec<Judged<u32>> {
+        self.move_results(pos, budget)
+            .listed
+            .into_iter()
+            .map(|(mv, value)| Judged {
+                mv,
+                value,
+                estimate: (!value.is_proven()).then(|| {
+                    let child = pos.after(mv);
+                    -(child.moves().count() as i64)
+                }),
+                preferred: false,
+            })
+            .collect()
     }
 
     fn explain(&self, pos: &GraphGame, budget: &Budget) -> Vec<String> {

@@ -123,7 +123,8 @@ impl PartRules {
                 let free = |v: &u32| visited >> v & 1 == 0;
                 let next: Vec<u32> = match at {
                     None => (0..board.len() as u32).filter(free).collect(),
-                    Some(a) => board.adj[usize::from(*a)]
+                    Some(a) => board
+                        .neighbours(u32::from(*a))
                         .iter()
                         .copied()
                         .filter(free)

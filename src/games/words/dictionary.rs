@@ -24,6 +24,11 @@ pub const MAX_LETTERS: usize = 4_000_000;
 /// The largest word list file read.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
+/// The built-in English list's words, in order.
+pub fn english_words() -> impl Iterator<Item = &'static str> {
+    ENGLISH.lines().map(str::trim).filter(|w| !w.is_empty())
+}
+
 /// The built-in English list's tree, built the first time it is asked for.
 pub fn english() -> Arc<Trie> {
     static TREE: OnceLock<Arc<Trie>> = OnceLock::new();

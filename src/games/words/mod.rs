@@ -15,7 +15,7 @@ use crate::schema::{Problem, Table};
 
 use super::Family;
 
-pub use dictionary::english;
+pub use dictionary::{english, english_words};
 pub use game::{RoundEnd, WordsGame, rule_words};
 pub use solver::{Aim, Solved};
 pub use trie::{Node, Trie};
