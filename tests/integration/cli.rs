@@ -238,7 +238,7 @@ fn list_shows_every_builtin() {
 
 /// Built-in games whose start no exact method settles within the budget:
 /// their value there is honestly unknown. Every other built-in is proven.
-const UNPROVEN_BUILTINS: &[&str] = &["gomoku"];
+const UNPROVEN_BUILTINS: &[&str] = &["gomoku", "word-chain"];
 
 #[test]
 fn analyze_and_plain_play_work_on_every_builtin() {

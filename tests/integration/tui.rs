@@ -1231,11 +1231,37 @@ fn the_analysis_board_opens_on_every_builtin_ruleset() {
     }
 }
 
+/// A sum draws each part in its own panel, and the values overlay adds
+/// each part's Grundy value where its family gives it in closed form:
+/// 21 flags taking 1 to 3 is worth 1, nim piles 3 and 5 are worth 6.
+#[test]
+fn a_sum_shows_each_part_and_its_grundy_value_on_the_overlay() {
+    let mut app = app(
+        "sum-panels",
+        straight_into("three-heaps-three-rules", Player::First),
+    );
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("●●●●●●●●●●●●●●●●●●●●○"), "{text}");
+    assert!(text.contains("●●● ●●●●●"), "{text}");
+    assert!(text.contains("next: c2 b3"), "{text}");
+    assert!(!text.contains("Grundy"), "{text}");
+    key(&mut app, KeyCode::Char('v'));
+    let text = screen(&app, 80, 24);
+    for want in [
+        "take 1, 2, 3 · Grundy 1",
+        "take any number · Grundy 6",
+        "words · Grundy 1",
+    ] {
+        assert!(text.contains(want), "{want}: {text}");
+    }
+}
+
 /// The buttons of a sum and of an array game take clicks: the first
 /// chooses the move, the second plays it.
 #[test]
 fn buttons_take_clicks_on_sums_and_arrays() {
-    for (id, top) in [("three-heaps-three-rules", 5), ("xor-array", 6)] {
+    // The sum's four parts take two rows each, then a blank.
+    for (id, top) in [("three-heaps-three-rules", 9), ("xor-array", 6)] {
         let mut app = app(&format!("buttons-{id}"), straight_into(id, Player::First));
         let board = unbeatable::tui::ui::game_areas(AREA)[1];
         let y = board.y + top;

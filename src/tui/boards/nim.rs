@@ -146,7 +146,7 @@ fn first_pile(pos: &NimGame, cursor: usize, area: Rect) -> usize {
 
 /// Cells of a bar of `room` cells for a pile of `size`, and how many of
 /// its last cells `taking` stones cover (at least one when taking any).
-fn scaled(size: u64, taking: u64, room: u64) -> (u64, u64) {
+pub(super) fn scaled(size: u64, taking: u64, room: u64) -> (u64, u64) {
     if size <= room {
         return (size, taking.min(size));
     }
