@@ -38,6 +38,9 @@ pub enum Command {
     },
     /// List the built-in and user rulesets.
     List,
+    /// Speak the Gomocup protocol on standard input and output (freestyle
+    /// gomoku for tournament managers; also when started as `pbrain-…`).
+    Gomocup,
     /// Check ruleset files and report every problem with its line.
     Check {
         #[arg(required = true)]

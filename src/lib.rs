@@ -25,6 +25,7 @@ pub mod engine;
 pub mod families;
 pub mod fsutil;
 pub mod games;
+pub mod gomocup;
 pub mod history;
 pub mod paths;
 pub mod plain;

@@ -8,7 +8,40 @@ use unbeatable::cli::{Cli, Command};
 
 mod commands;
 
+/// The Gomocup protocol on standard input and output.
+fn gomocup() -> Result<ExitCode> {
+    unbeatable::gomocup::run(std::io::stdin().lock(), std::io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Whether the program was started under a name a Gomocup manager looks
+/// for (`pbrain-…`): then it speaks the protocol, whatever the arguments.
+fn started_as_brain() -> bool {
+    std::env::args_os()
+        .next()
+        .and_then(|a| {
+            std::path::Path::new(&a).file_name().map(|n| {
+                n.to_string_lossy()
+                    .to_ascii_lowercase()
+                    .starts_with("pbrain-")
+            })
+        })
+        .unwrap_or(false)
+}
+
 fn main() -> ExitCode {
+    if started_as_brain() {
+        return match gomocup() {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!(
+                    "error: {}",
+                    unbeatable::text::visible_lines(&format!("{e:#}"))
+                );
+                ExitCode::FAILURE
+            }
+        };
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -38,6 +71,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let other = match &cli.command {
         None | Some(Command::Play { .. }) => None,
         Some(Command::List) => Some("list"),
+        Some(Command::Gomocup) => Some("gomocup"),
         Some(Command::Check { .. }) => Some("check"),
         Some(Command::Book { .. }) => Some("book"),
         Some(Command::Analyze { .. }) => Some("analyze"),
@@ -53,6 +87,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         None => commands::home(cli.options),
         Some(Command::List) => commands::list(),
+        Some(Command::Gomocup) => gomocup(),
         Some(Command::Check { files }) => commands::check(&files),
         Some(Command::Analyze {
             ruleset,

@@ -23,6 +23,9 @@ pub trait AnySession: Send {
     fn status(&self) -> Status;
     fn to_move(&self) -> Player;
     fn setup(&self) -> Setup;
+    /// The budget of each question from now on (a match's clock changes it
+    /// move by move).
+    fn set_think(&mut self, think: Option<std::time::Duration>);
     fn history(&self) -> Vec<String>;
     /// The value of the starting position, within one budget; whether it
     /// is proven names the level.
@@ -86,6 +89,10 @@ impl<F: Family> AnySession for Session<F> {
 
     fn setup(&self) -> Setup {
         self.setup
+    }
+
+    fn set_think(&mut self, think: Option<std::time::Duration>) {
+        self.setup.think = think;
     }
 
     fn history(&self) -> Vec<String> {

@@ -358,10 +358,10 @@ fn at_and_past(family: &str, what: &str, n: u64) -> (Files, Files) {
             pair(&|w| one(ruleset("mnk", &format!("width = {w}\nheight = 2\nk = 4"))))
         }
         ("mnk", w) if w.starts_with("cells") => {
-            assert_eq!(n, 361, "the generator knows this limit only");
+            assert_eq!(n, 400, "the generator knows this limit only");
             (
-                one(ruleset("mnk", "width = 19\nheight = 19\nk = 5")),
-                one(ruleset("mnk", "width = 26\nheight = 14\nk = 5")),
+                one(ruleset("mnk", "width = 20\nheight = 20\nk = 5")),
+                one(ruleset("mnk", "width = 26\nheight = 16\nk = 5")),
             )
         }
         ("mnk", w) if w.starts_with("with gravity") => {

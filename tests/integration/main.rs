@@ -7,6 +7,7 @@ mod divisors;
 mod edits;
 mod fixtures;
 mod flags;
+mod gomocup;
 mod graph;
 mod gravity;
 mod honesty;

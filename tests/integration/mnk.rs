@@ -564,7 +564,7 @@ fn every_position_reached_in_play_on_booked_boards_is_proven() {
     }
 }
 
-/// Boards past 64 cells (up to 19×19) are played by the threat and
+/// Boards past 64 cells (up to 20×20) are played by the threat and
 /// playing searches alone (their times: `examples/move_times.rs`): legal
 /// moves, every value
 /// unknown unless a threat search proves it, and a win by fours taken.

@@ -7,8 +7,8 @@ use super::stones::Stones;
 /// A map of a cell's (column, row) onto the board.
 type CellMap = dyn Fn(usize, usize) -> (usize, usize);
 
-/// The most cells a board may have: 19 × 19, a go board.
-pub const MAX_CELLS: usize = 361;
+/// The most cells a board may have: 20 × 20, the Gomocup's board.
+pub const MAX_CELLS: usize = 400;
 
 /// The most cells the exact search takes: one bit each in a `u64`.
 pub const EXACT_CELLS: usize = 64;

@@ -1,8 +1,8 @@
-//! The stones of one side: a bit per cell, enough for a 19×19 board. The
+//! The stones of one side: a bit per cell, enough for a 20×20 board. The
 //! exact search works on the low word alone, for boards of up to 64 cells.
 
-/// Words in a set: 6 × 64 = 384 bits, at least 19 × 19 = 361.
-const WORDS: usize = 6;
+/// Words in a set: 7 × 64 = 448 bits, at least 20 × 20 = 400.
+const WORDS: usize = 7;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Stones([u64; WORDS]);

@@ -1,4 +1,4 @@
-//! Play past the proof, on boards of any size up to 19×19: threat-space
+//! Play past the proof, on boards of any size up to 20×20: threat-space
 //! search (wins by continuous fours and by threats with every reply
 //! tried), then iterative-deepening alpha-beta over window counts. Read
 //! through [`Threats`] and [`strength`]; `baseline` is the plain

@@ -1,0 +1,326 @@
+//! A match of `unbeatable gomocup` against any engine that speaks the
+//! Gomocup protocol: random two-stone openings near the centre, each played
+//! once with each side, equal time a move, the engines moving in turn (one
+//! thinks at a time; `INFO thread_num 1` asks each for one thread). Prints
+//! the score with its 95% error bar, by side, the slowest reply of ours
+//! against `timeout_turn`, and every lost game as a move list.
+//! Run: `cargo build --release && cargo run --release --example
+//! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED]` (ENGINE: the
+//! engine's program; its own folder is its working folder).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rand::{RngExt, SeedableRng};
+
+/// One engine process.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(program: &Path) -> std::io::Result<Self> {
+        // Absolute, as the engine runs in its own folder.
+        let program = &std::fs::canonicalize(program)?;
+        let mut cmd = Command::new(program);
+        if program.file_name().is_some_and(|n| n == "unbeatable") {
+            cmd.arg("gomocup");
+        }
+        if let Some(dir) = program.parent().filter(|d| !d.as_os_str().is_empty()) {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let input = child.stdin.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
+        let output = BufReader::new(child.stdout.take().ok_or(std::io::ErrorKind::BrokenPipe)?);
+        Ok(Self {
+            child,
+            input,
+            output,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> std::io::Result<()> {
+        writeln!(self.input, "{line}")?;
+        self.input.flush()
+    }
+
+    /// The next line that is not a message or debug output.
+    fn reply(&mut self) -> std::io::Result<String> {
+        loop {
+            let mut line = String::new();
+            if self.output.read_line(&mut line)? == 0 {
+                return Err(std::io::ErrorKind::UnexpectedEof.into());
+            }
+            let line = line.trim();
+            let upper = line.to_ascii_uppercase();
+            if !line.is_empty() && !upper.starts_with("MESSAGE") && !upper.starts_with("DEBUG") {
+                return Ok(line.to_string());
+            }
+        }
+    }
+
+    /// Sends `line` and reads a move `x,y`, with the time it took.
+    fn play(&mut self, line: &str) -> std::io::Result<((usize, usize), Duration)> {
+        let t = Instant::now();
+        self.send(line)?;
+        let reply = self.reply()?;
+        let cell = reply
+            .split_once(',')
+            .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)))
+            .ok_or_else(|| std::io::Error::other(format!("not a move: {reply}")))?;
+        Ok((cell, t.elapsed()))
+    }
+
+    fn new_game(&mut self, size: usize, ms: u64) -> std::io::Result<()> {
+        for line in [
+            format!("INFO timeout_turn {ms}"),
+            "INFO timeout_match 100000000".to_string(),
+            "INFO rule 0".to_string(),
+            "INFO thread_num 1".to_string(),
+            "INFO max_memory 1073741824".to_string(),
+        ] {
+            self.send(&line)?;
+        }
+        self.send(&format!("START {size}"))?;
+        let ok = self.reply()?;
+        if ok.eq_ignore_ascii_case("OK") {
+            Ok(())
+        } else {
+            Err(std::io::Error::other(format!("START answered {ok}")))
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("END");
+        let t = Instant::now();
+        while t.elapsed() < Duration::from_secs(2) {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Whether the stone just played at `at` makes five or more in a row.
+fn five(board: &[Vec<u8>], at: (usize, usize)) -> bool {
+    let size = board.len() as i64;
+    let who = board[at.1][at.0];
+    [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| {
+        let count = |sign: i64| {
+            (1..5)
+                .take_while(|&i| {
+                    let (x, y) = (at.0 as i64 + sign * i * dx, at.1 as i64 + sign * i * dy);
+                    (0..size).contains(&x)
+                        && (0..size).contains(&y)
+                        && board[y as usize][x as usize] == who
+                })
+                .count()
+        };
+        1 + count(1) + count(-1) >= 5
+    })
+}
+
+/// A game's end for the first player: 1 a win, 0 a draw, -1 a loss.
+struct Game {
+    result: i8,
+    moves: Vec<(usize, usize)>,
+    ours_slowest: Duration,
+}
+
+fn cell_name((x, y): (usize, usize)) -> String {
+    format!("{}{}", char::from(b'a' + x as u8), y + 1)
+}
+
+/// One game from `opening` (black, white), `players[0]` black.
+fn play_game(
+    players: &mut [Engine; 2],
+    ours: usize,
+    opening: [(usize, usize); 2],
+    size: usize,
+    ms: u64,
+) -> std::io::Result<Game> {
+    for p in players.iter_mut() {
+        p.new_game(size, ms)?;
+    }
+    let mut board = vec![vec![0u8; size]; size];
+    let mut moves = opening.to_vec();
+    board[opening[0].1][opening[0].0] = 1;
+    board[opening[1].1][opening[1].0] = 2;
+    let mut ours_slowest = Duration::ZERO;
+    // Black moves first after the opening, from the whole board.
+    let board_cmd = |me: u8| {
+        let mut lines = vec!["BOARD".to_string()];
+        for (i, &(x, y)) in opening.iter().enumerate() {
+            let who = if i as u8 + 1 == me { 1 } else { 2 };
+            lines.push(format!("{x},{y},{who}"));
+        }
+        lines
+    };
+    let lines = board_cmd(1);
+    for l in &lines {
+        players[0].send(l)?;
+    }
+    let (mut last, took) = players[0].play("DONE")?;
+    if ours == 0 {
+        ours_slowest = ours_slowest.max(took);
+    }
+    // White learns the opening when it first moves: BOARD with black's reply.
+    let mut first_white = true;
+    let mut mover = 0;
+    loop {
+        let (x, y) = last;
+        if x >= size || y >= size || board[y][x] != 0 {
+            // An illegal move loses.
+            let result = if mover == 0 { -1 } else { 1 };
+            return Ok(Game {
+                result,
+                moves,
+                ours_slowest,
+            });
+        }
+        board[y][x] = mover as u8 + 1;
+        moves.push(last);
+        if five(&board, last) {
+            let result = if mover == 0 { 1 } else { -1 };
+            return Ok(Game {
+                result,
+                moves,
+                ours_slowest,
+            });
+        }
+        if moves.len() == size * size {
+            return Ok(Game {
+                result: 0,
+                moves,
+                ours_slowest,
+            });
+        }
+        mover = 1 - mover;
+        let (next, took) = if mover == 1 && first_white {
+            first_white = false;
+            let mut lines = board_cmd(2);
+            lines.push(format!("{x},{y},2"));
+            for l in &lines {
+                players[1].send(l)?;
+            }
+            players[1].play("DONE")?
+        } else {
+            players[mover].play(&format!("TURN {x},{y}"))?
+        };
+        if mover == ours {
+            ours_slowest = ours_slowest.max(took);
+        }
+        last = next;
+    }
+}
+
+fn ours_program() -> PathBuf {
+    let exe = std::env::current_exe().unwrap_or_default();
+    // target/release/examples/gomocup_match → target/release/unbeatable
+    exe.parent()
+        .and_then(Path::parent)
+        .map_or_else(|| PathBuf::from("unbeatable"), |d| d.join("unbeatable"))
+}
+
+fn main() -> std::io::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let Some(engine) = args.next().map(PathBuf::from) else {
+        eprintln!("usage: gomocup_match ENGINE [OPENINGS] [MS] [SIZE] [SEED]");
+        std::process::exit(2);
+    };
+    let openings: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
+    let ms: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let size: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(15);
+    let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let ours = ours_program();
+    println!(
+        "{} against {}: {openings} openings × 2 sides, {ms} ms a move, {size}×{size}, freestyle",
+        ours.display(),
+        engine.display()
+    );
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let centre = size / 2;
+    let near = |rng: &mut rand::rngs::StdRng| {
+        (
+            centre - 2 + rng.random_range(0..5usize),
+            centre - 2 + rng.random_range(0..5usize),
+        )
+    };
+    // [as black, as white]: wins, draws, losses.
+    let mut tally = [[0u32; 3]; 2];
+    let mut slowest = Duration::ZERO;
+    let mut lost = Vec::new();
+    for game in 0..openings {
+        let black = near(&mut rng);
+        let mut white = near(&mut rng);
+        while white == black {
+            white = near(&mut rng);
+        }
+        for our_side in [0usize, 1] {
+            let (a, b) = (Engine::start(&ours)?, Engine::start(&engine)?);
+            let mut players = if our_side == 0 { [a, b] } else { [b, a] };
+            let g = play_game(&mut players, our_side, [black, white], size, ms)?;
+            slowest = slowest.max(g.ours_slowest);
+            let ours_result = if our_side == 0 { g.result } else { -g.result };
+            let slot = match ours_result {
+                1 => 0,
+                0 => 1,
+                _ => 2,
+            };
+            tally[our_side][slot] += 1;
+            let side = ["X (first)", "O (second)"][our_side];
+            let line: Vec<String> = g.moves.iter().map(|&c| cell_name(c)).collect();
+            println!(
+                "opening {} as {side}: {} in {} plies",
+                game + 1,
+                ["won", "drawn", "lost"][slot],
+                g.moves.len()
+            );
+            if ours_result < 0 {
+                lost.push(format!("as {side}: {}", line.join(" ")));
+            }
+        }
+    }
+    let score = |t: &[u32; 3]| {
+        let n = f64::from(t.iter().sum::<u32>()).max(1.0);
+        let p = (f64::from(t[0]) + f64::from(t[1]) / 2.0) / n;
+        (p, 1.96 * (p * (1.0 - p) / n).sqrt(), n)
+    };
+    let all = [
+        tally[0][0] + tally[1][0],
+        tally[0][1] + tally[1][1],
+        tally[0][2] + tally[1][2],
+    ];
+    for (name, t) in [("as X", &tally[0]), ("as O", &tally[1]), ("all", &all)] {
+        let (p, e, n) = score(t);
+        println!(
+            "{name}: {n} games, won {} drawn {} lost {}: score {:.1}% ± {:.1}%",
+            t[0],
+            t[1],
+            t[2],
+            100.0 * p,
+            100.0 * e
+        );
+    }
+    println!(
+        "slowest reply of ours: {slowest:.2?} (timeout_turn {ms} ms; overrun {:.0?})",
+        slowest.saturating_sub(Duration::from_millis(ms))
+    );
+    for l in lost {
+        println!("lost {l}");
+    }
+    Ok(())
+}

@@ -1,0 +1,358 @@
+//! The Gomocup protocol: the text protocol gomoku engines and tournament
+//! managers speak on standard input and output (`START`, `BEGIN`, `TURN`,
+//! `BOARD … DONE`, `INFO`, `RESTART`, `TAKEBACK`, `ABOUT`, `END`). The
+//! brain plays freestyle gomoku (five or more in a row) on the m,n,k
+//! family's boards through the registry and a session, like any front end.
+//! Cells are `x,y` from 0, `x` the column and `y` the row from the top:
+//! the family's `a1` is `0,0`.
+
+use std::io::{BufRead, Read, Write};
+use std::time::Duration;
+
+use anyhow::Result;
+
+use crate::engine::{Level, Player, Status};
+use crate::rules::Ruleset;
+use crate::session::{AnySession, Setup};
+use crate::text::visible;
+
+/// The longest line read: a manager's lines are short, and no line may
+/// exhaust memory.
+const MAX_LINE: u64 = 4096;
+/// The widest board: columns are letters, `a` to `z`.
+const MAX_SIDE: usize = 26;
+/// Held back from `timeout_turn` for reading, writing and the clock: a
+/// tenth of it, between these.
+const MARGIN: (Duration, Duration) = (Duration::from_millis(30), Duration::from_millis(250));
+/// The shortest think.
+const LEAST: Duration = Duration::from_millis(50);
+
+/// What `INFO` has said about time and rules.
+struct Info {
+    timeout_turn: Duration,
+    time_left: Option<Duration>,
+    rule: u64,
+}
+
+/// One game as the brain sees it.
+struct Brain {
+    size: Option<(usize, usize)>,
+    /// The moves so far, in the family's notation.
+    moves: Vec<String>,
+    session: Option<Box<dyn AnySession>>,
+    info: Info,
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes; `None` at the end.
+fn read_line<R: BufRead>(input: &mut R) -> std::io::Result<Option<String>> {
+    let mut bytes = Vec::new();
+    let read = Read::take(&mut *input, MAX_LINE).read_until(b'\n', &mut bytes)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if bytes.last() != Some(&b'\n') && read as u64 == MAX_LINE {
+        // The rest of an overlong line is dropped.
+        let mut rest = Vec::new();
+        while Read::take(&mut *input, MAX_LINE).read_until(b'\n', &mut rest)? > 0 {
+            if rest.last() == Some(&b'\n') {
+                break;
+            }
+            rest.clear();
+        }
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).trim().to_string()))
+}
+
+/// Speaks the protocol until `END` or the end of the input.
+///
+/// # Errors
+/// Reading the input or writing the output failed.
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<()> {
+    let mut brain = Brain {
+        size: None,
+        moves: Vec::new(),
+        session: None,
+        info: Info {
+            timeout_turn: Duration::from_secs(5),
+            time_left: None,
+            rule: 0,
+        },
+    };
+    while let Some(line) = read_line(&mut input)? {
+        if line.is_empty() {
+            continue;
+        }
+        let (command, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+        let reply = match command.to_ascii_uppercase().as_str() {
+            "END" => return Ok(()),
+            "BOARD" => brain.board(&mut input)?,
+            other => brain.answer(other, rest.trim()),
+        };
+        if let Some(reply) = reply {
+            writeln!(output, "{reply}")?;
+            output.flush()?;
+        }
+    }
+    Ok(())
+}
+
+impl Brain {
+    /// The reply to one command (but `BOARD`, which reads more lines).
+    fn answer(&mut self, command: &str, rest: &str) -> Option<String> {
+        match command {
+            "START" => Some(match rest.parse::<usize>() {
+                Ok(n) => self.start(n, n),
+                Err(_) => format!(
+                    "ERROR START takes the board's size, not '{}'",
+                    visible(rest)
+                ),
+            }),
+            "RECTSTART" => Some(match pair(rest) {
+                Some((w, h)) => self.start(w, h),
+                None => format!(
+                    "ERROR RECTSTART takes width,height, not '{}'",
+                    visible(rest)
+                ),
+            }),
+            "RESTART" => Some(match self.size {
+                Some((w, h)) => self.start(w, h),
+                None => "ERROR RESTART before START".to_string(),
+            }),
+            "BEGIN" => Some(self.play_from(Vec::new(), Player::First)),
+            "TURN" => Some(self.turn(rest)),
+            "TAKEBACK" => Some(self.take_back(rest)),
+            "INFO" => self.info(rest),
+            "ABOUT" => Some(format!(
+                "name=\"unbeatable\", version=\"{}\", author=\"the unbeatable authors\", country=\"-\", www=\"-\"",
+                env!("CARGO_PKG_VERSION")
+            )),
+            other => Some(format!("UNKNOWN command '{}'", visible(other))),
+        }
+    }
+
+    fn start(&mut self, w: usize, h: usize) -> String {
+        let fits = (5..=MAX_SIDE).contains(&w)
+            && (5..=MAX_SIDE).contains(&h)
+            && w * h <= crate::games::mnk::MAX_CELLS;
+        if !fits {
+            return format!(
+                "ERROR unsupported board {w}x{h}: 5 to {MAX_SIDE} a side, at most {} cells",
+                crate::games::mnk::MAX_CELLS
+            );
+        }
+        self.size = Some((w, h));
+        self.moves.clear();
+        self.session = None;
+        "OK".to_string()
+    }
+
+    /// `INFO key value`: no reply, but for a rule the brain cannot play.
+    fn info(&mut self, rest: &str) -> Option<String> {
+        let (key, value) = rest.split_once(' ').unwrap_or((rest, ""));
+        let ms = || value.trim().parse::<u64>().ok().map(Duration::from_millis);
+        match key.to_ascii_lowercase().as_str() {
+            "timeout_turn" => {
+                // 0 means "play at once".
+                self.info.timeout_turn = ms().unwrap_or(self.info.timeout_turn);
+            }
+            "time_left" => self.info.time_left = ms(),
+            "rule" => {
+                let rule = value.trim().parse::<u64>().unwrap_or(u64::MAX);
+                if rule != 0 {
+                    return Some(format!(
+                        "ERROR rule {} is not supported: only freestyle gomoku (rule 0), five or more in a row",
+                        visible(value.trim())
+                    ));
+                }
+                self.info.rule = rule;
+            }
+            // timeout_match, max_memory, game_type, folder, evaluate: noted
+            // by the manager, not needed here.
+            _ => {}
+        }
+        None
+    }
+
+    /// The budget of one move: within `timeout_turn` less a margin, and a
+    /// share of the match's time left.
+    fn think(&self) -> Duration {
+        let turn = self.info.timeout_turn;
+        let mut think = turn.saturating_sub((turn / 10).clamp(MARGIN.0, MARGIN.1));
+        if let Some(left) = self.info.time_left {
+            think = think.min(left / 20);
+        }
+        think.max(LEAST)
+    }
+
+    /// The family's name of a cell `x,y`, if it is on the board.
+    fn cell(&self, text: &str) -> Option<String> {
+        let (w, h) = self.size?;
+        let (x, y) = pair(text)?;
+        (x < w && y < h).then(|| format!("{}{}", char::from(b'a' + x as u8), y + 1))
+    }
+
+    /// `x,y` of a cell in the family's notation.
+    fn coordinates(text: &str) -> Option<String> {
+        let mut chars = text.chars();
+        let col = chars.next()?;
+        let row: usize = chars.as_str().parse().ok()?;
+        Some(format!(
+            "{},{}",
+            (col as u8).checked_sub(b'a')?,
+            row.checked_sub(1)?
+        ))
+    }
+
+    /// `TURN x,y`: the opponent's move, then the brain's.
+    fn turn(&mut self, rest: &str) -> String {
+        let Some(cell) = self.cell(rest) else {
+            return format!(
+                "ERROR TURN takes a cell x,y on the board, not '{}'",
+                visible(rest)
+            );
+        };
+        if self.session.is_none() {
+            // The opponent moved first: the brain is the second player.
+            return self.play_from(vec![cell], Player::Second);
+        }
+        if let Some(s) = self.session.as_mut() {
+            if let Err(e) = s.replay(&cell) {
+                return format!("ERROR {}", visible(&e.reason));
+            }
+            self.moves.push(cell);
+        }
+        self.reply()
+    }
+
+    /// `TAKEBACK x,y`: the last move undone when it is that cell.
+    fn take_back(&mut self, rest: &str) -> String {
+        match (self.cell(rest), self.moves.last()) {
+            (Some(c), Some(last)) if &c == last => {
+                let mut moves = std::mem::take(&mut self.moves);
+                moves.pop();
+                let ours = self.ours();
+                match self.rebuild(moves, ours) {
+                    Ok(()) => "OK".to_string(),
+                    Err(e) => e,
+                }
+            }
+            _ => format!("ERROR TAKEBACK {} is not the last move", visible(rest)),
+        }
+    }
+
+    /// `BOARD`: the position as lines `x,y,who` (1 the brain's stone, 2
+    /// the opponent's) up to `DONE`; then the brain moves.
+    fn board(&mut self, input: &mut impl BufRead) -> Result<Option<String>> {
+        let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+        let mut bad = None;
+        while let Some(line) = read_line(input)? {
+            if line.eq_ignore_ascii_case("DONE") {
+                break;
+            }
+            let parts: Vec<&str> = line.split(',').map(str::trim).collect();
+            let cell = (parts.len() == 3)
+                .then(|| self.cell(&format!("{},{}", parts[0], parts[1])))
+                .flatten();
+            match (cell, parts.get(2).copied()) {
+                (Some(c), Some("1")) => mine.push(c),
+                (Some(c), Some("2")) => theirs.push(c),
+                _ => bad = bad.or(Some(line)),
+            }
+        }
+        if let Some(line) = bad {
+            return Ok(Some(format!(
+                "ERROR BOARD takes lines x,y,1 (yours) or x,y,2 (the opponent's), not '{}'",
+                visible(&line)
+            )));
+        }
+        // The brain moves next: it is first when the counts are equal.
+        let (ours, first, second) = match mine.len().cmp(&theirs.len()) {
+            std::cmp::Ordering::Equal => (Player::First, mine, theirs),
+            std::cmp::Ordering::Less if theirs.len() == mine.len() + 1 => {
+                (Player::Second, theirs, mine)
+            }
+            _ => {
+                return Ok(Some(format!(
+                    "ERROR BOARD has {} of your stones and {} of the opponent's: not a position where you move",
+                    mine.len(),
+                    theirs.len()
+                )));
+            }
+        };
+        let mut moves = Vec::new();
+        for i in 0..first.len().max(second.len()) {
+            moves.extend(first.get(i).cloned());
+            moves.extend(second.get(i).cloned());
+        }
+        Ok(Some(self.play_from(moves, ours)))
+    }
+
+    /// The side the brain plays, once the game has begun.
+    fn ours(&self) -> Player {
+        self.session
+            .as_ref()
+            .map_or(Player::First, |s| s.setup().human.opponent())
+    }
+
+    /// A new session of the board with `moves` played, the brain `ours`.
+    fn rebuild(&mut self, moves: Vec<String>, ours: Player) -> Result<(), String> {
+        let Some((w, h)) = self.size else {
+            return Err("ERROR no board yet: START comes first".to_string());
+        };
+        let text = format!(
+            "name = \"Gomocup {w}x{h}\"\ndescription = \"Freestyle gomoku for the Gomocup protocol.\"\nkind = \"mnk\"\n[mnk]\nwidth = {w}\nheight = {h}\nk = 5\n"
+        );
+        let ruleset = Ruleset::parse("gomocup", &text).map_err(|e| format!("ERROR {e}"))?;
+        let mut session = ruleset.session(Setup {
+            human: ours.opponent(),
+            level: Level::Perfect,
+            seed: None,
+            think: Some(self.think()),
+        });
+        session.replay(&moves.join(" ")).map_err(|e| {
+            format!(
+                "ERROR move {} ({}): {}",
+                e.index,
+                visible(&e.text),
+                visible(&e.reason)
+            )
+        })?;
+        self.moves = moves;
+        self.session = Some(session);
+        Ok(())
+    }
+
+    /// Starts from `moves` with the brain `ours`, and plays its move.
+    fn play_from(&mut self, moves: Vec<String>, ours: Player) -> String {
+        if let Err(e) = self.rebuild(moves, ours) {
+            return e;
+        }
+        self.reply()
+    }
+
+    /// The brain's move, as `x,y`.
+    fn reply(&mut self) -> String {
+        let think = self.think();
+        let Some(session) = self.session.as_mut() else {
+            return "ERROR no game: START, then BEGIN, TURN or BOARD".to_string();
+        };
+        if session.status() != Status::Ongoing {
+            return "ERROR the game is over".to_string();
+        }
+        session.set_think(Some(think));
+        match session.computer_plays() {
+            Some(played) => {
+                let xy = Self::coordinates(&played.text);
+                self.moves.push(played.text);
+                xy.unwrap_or_else(|| "ERROR a move off the board".to_string())
+            }
+            None => "ERROR no move is possible".to_string(),
+        }
+    }
+}
+
+/// `a,b` as two numbers.
+fn pair(text: &str) -> Option<(usize, usize)> {
+    let (a, b) = text.split_once(',')?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}

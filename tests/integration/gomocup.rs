@@ -1,0 +1,156 @@
+//! The Gomocup protocol, spoken as a tournament manager speaks it: one
+//! command a line, one reply a line, the brain started as `unbeatable
+//! gomocup` or under a `pbrain-` name.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A brain process, talked to line by line.
+struct Brain {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Brain {
+    fn start(program: &std::path::Path, args: &[&str]) -> Self {
+        let mut child = Command::new(program)
+            .args(args)
+            .env("UNBEATABLE_CONFIG_DIR", "/nonexistent-unbeatable-test")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the brain starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Self {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("the brain reads");
+        self.input.flush().expect("flushed");
+    }
+
+    /// The reply to `line`, and how long it took.
+    fn ask(&mut self, line: &str) -> (String, Duration) {
+        let t = Instant::now();
+        self.send(line);
+        let mut reply = String::new();
+        self.output.read_line(&mut reply).expect("a reply");
+        (reply.trim().to_string(), t.elapsed())
+    }
+
+    /// Ends the brain and checks it leaves at once and cleanly.
+    fn end(mut self) {
+        self.send("END");
+        let t = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("waited") {
+                assert!(status.success(), "{status}");
+                return;
+            }
+            assert!(t.elapsed() < Duration::from_secs(30), "END did not end it");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+fn binary() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("unbeatable")
+}
+
+/// A cell `x,y` on a board of `size`.
+fn cell(reply: &str, size: usize) -> (usize, usize) {
+    let (x, y) = reply
+        .split_once(',')
+        .unwrap_or_else(|| panic!("not a cell: {reply}"));
+    let (x, y) = (x.parse().unwrap(), y.parse().unwrap());
+    assert!(x < size && y < size, "{reply} is off the board");
+    (x, y)
+}
+
+#[test]
+fn the_gomocup_protocol_is_spoken() {
+    let mut brain = Brain::start(&binary(), &["gomocup"]);
+    let (about, _) = brain.ask("ABOUT");
+    assert!(about.starts_with("name=\"unbeatable\""), "{about}");
+    brain.send("INFO timeout_turn 500");
+    brain.send("INFO timeout_match 100000");
+    brain.send("INFO max_memory 0");
+    brain.send("INFO rule 0");
+    assert_eq!(brain.ask("START 15").0, "OK");
+    let (first, took) = brain.ask("BEGIN");
+    let mut taken = vec![cell(&first, 15)];
+    // Far above the target (500 ms a move): only a hang fails here.
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    let (reply, _) = brain.ask("TURN 0,0");
+    let at = cell(&reply, 15);
+    assert!(!taken.contains(&at) && at != (0, 0), "{reply} is taken");
+    taken.push(at);
+    // Bad commands are answered, and the game goes on.
+    assert!(brain.ask("TURN 15,3").0.starts_with("ERROR"));
+    assert!(brain.ask("TURN seven").0.starts_with("ERROR"));
+    assert!(brain.ask("FLY 1,1").0.starts_with("UNKNOWN"));
+    assert!(brain.ask("INFO rule 4").0.starts_with("ERROR"));
+    assert!(brain.ask("START 3").0.starts_with("ERROR"));
+    // Taking back the brain's last move, then playing on.
+    assert_eq!(brain.ask(&format!("TAKEBACK {},{}", at.0, at.1)).0, "OK");
+    assert!(brain.ask("TAKEBACK 14,14").0.starts_with("ERROR"));
+    // A whole position: four of the brain's stones in a row, its move —
+    // it makes five.
+    assert_eq!(brain.ask("START 20").0, "OK");
+    brain.send("BOARD");
+    for (x, y, who) in [
+        (3, 3, 1),
+        (3, 10, 2),
+        (4, 3, 1),
+        (4, 10, 2),
+        (5, 3, 1),
+        (5, 10, 2),
+        (6, 3, 1),
+        (12, 12, 2),
+    ] {
+        brain.send(&format!("{x},{y},{who}"));
+    }
+    let (five, _) = brain.ask("DONE");
+    assert!(five == "7,3" || five == "2,3", "{five} does not make five");
+    // The opponent's four, closed at one end, must be blocked at the other.
+    assert_eq!(brain.ask("RESTART").0, "OK");
+    brain.send("BOARD");
+    for (x, y, who) in [
+        (9, 9, 2),
+        (8, 9, 1),
+        (10, 9, 2),
+        (19, 0, 1),
+        (11, 9, 2),
+        (19, 19, 1),
+        (12, 9, 2),
+        (0, 19, 1),
+    ] {
+        brain.send(&format!("{x},{y},{who}"));
+    }
+    let (block, _) = brain.ask("DONE");
+    assert_eq!(block, "13,9", "the four is not blocked");
+    brain.end();
+}
+
+/// Managers start brains by their file name: `pbrain-…` speaks the
+/// protocol without arguments.
+#[test]
+fn a_brain_named_pbrain_speaks_the_protocol() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let link = dir.path().join("pbrain-unbeatable");
+    std::os::unix::fs::symlink(binary(), &link).expect("a link");
+    let mut brain = Brain::start(&link, &[]);
+    assert!(brain.ask("ABOUT").0.contains("unbeatable"));
+    assert_eq!(brain.ask("START 15").0, "OK");
+    brain.send("INFO timeout_turn 300");
+    let (reply, _) = brain.ask("TURN 7,7");
+    assert_ne!(cell(&reply, 15), (7, 7));
+    brain.end();
+}
