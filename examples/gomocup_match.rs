@@ -263,6 +263,7 @@ fn main() -> std::io::Result<()> {
     let mut tally = [[0u32; 3]; 2];
     let mut slowest = Duration::ZERO;
     let mut lost = Vec::new();
+    let mut broken = 0;
     for game in 0..openings {
         let black = near(&mut rng);
         let mut white = near(&mut rng);
@@ -272,7 +273,16 @@ fn main() -> std::io::Result<()> {
         for our_side in [0usize, 1] {
             let (a, b) = (Engine::start(&ours)?, Engine::start(&engine)?);
             let mut players = if our_side == 0 { [a, b] } else { [b, a] };
-            let g = play_game(&mut players, our_side, [black, white], size, ms)?;
+            let side = ["X (first)", "O (second)"][our_side];
+            let g = match play_game(&mut players, our_side, [black, white], size, ms) {
+                Ok(g) => g,
+                Err(e) => {
+                    // Not counted: the engines' exchange broke down.
+                    println!("opening {} as {side}: not played to the end: {e}", game + 1);
+                    broken += 1;
+                    continue;
+                }
+            };
             slowest = slowest.max(g.ours_slowest);
             let ours_result = if our_side == 0 { g.result } else { -g.result };
             let slot = match ours_result {
@@ -281,7 +291,6 @@ fn main() -> std::io::Result<()> {
                 _ => 2,
             };
             tally[our_side][slot] += 1;
-            let side = ["X (first)", "O (second)"][our_side];
             let line: Vec<String> = g.moves.iter().map(|&c| cell_name(c)).collect();
             println!(
                 "opening {} as {side}: {} in {} plies",
@@ -319,6 +328,9 @@ fn main() -> std::io::Result<()> {
         "slowest reply of ours: {slowest:.2?} (timeout_turn {ms} ms; overrun {:.0?})",
         slowest.saturating_sub(Duration::from_millis(ms))
     );
+    if broken > 0 {
+        println!("{broken} games not played to the end (not counted)");
+    }
     for l in lost {
         println!("lost {l}");
     }

@@ -465,3 +465,30 @@ fn list_fits_the_terminal() {
     }
     assert!(text.contains("Take 1 to 3 flags."), "{text}");
 }
+
+/// `analyze` knows what play knows: on gomoku past the exact search, a win
+/// by threats that the tip and the computer find (here l10, found by a
+/// threat sequence with threes) is a proven win in `analyze` too, and the
+/// tip names the same move.
+#[test]
+fn analyze_proves_the_threat_win_the_tip_finds() {
+    let line = "j10 f8 j9 j11 k9 l9 k10 i10 j8 k12 h9 l13 m14 l11";
+    let j = analyze_json("gomoku", line);
+    assert_eq!(j["value"], "win", "{j}");
+    let won: Vec<&str> = j["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["result"] == "win")
+        .filter_map(|m| m["move"].as_str())
+        .collect();
+    assert!(won.contains(&"l10"), "{won:?}");
+    let out = unbeatable()
+        .args(["play", "gomoku", "--plain", "--moves", line])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let hint = text.lines().find(|l| l.starts_with("hint: ")).unwrap_or("");
+    assert!(hint.contains("you can win: play l10"), "{hint}");
+}

@@ -203,6 +203,23 @@ impl Search<'_, '_> {
     }
 }
 
+/// The first move of a win of the side to move by threats, first by fours
+/// alone (fast), then with threes in between: what play, the tip and
+/// `analyze` all prove a win with.
+pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
+    let side = board.to_move();
+    let mut threats = Threats::new(board, budget);
+    for depth in 0..=2 {
+        if let Some(c) = threats.vct(side, depth) {
+            return Some(c);
+        }
+        if threats.aborted {
+            break;
+        }
+    }
+    None
+}
+
 /// The advice for the side to move on `board`, within `budget`.
 #[must_use]
 pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
@@ -211,20 +228,10 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     if board.winner.is_some() || board.is_full() {
         return advice;
     }
-    // A win of our own by threats, first by fours alone (fast), then with
-    // threes in between: a third of the time at most.
-    {
-        let own = budget.share(0.3);
-        let mut threats = Threats::new(board, &own);
-        for depth in 0..=2 {
-            if let Some(c) = threats.vct(side, depth) {
-                advice.winning = Some(c);
-                return advice;
-            }
-            if threats.aborted {
-                break;
-            }
-        }
+    // A win of our own by threats: a third of the time at most.
+    if let Some(c) = win_by_threats(board, &budget.share(0.3)) {
+        advice.winning = Some(c);
+        return advice;
     }
     let mut candidates: Vec<usize> = (0..board.cell.len())
         .filter(|&c| board.is_empty(c))

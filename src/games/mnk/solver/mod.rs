@@ -190,6 +190,12 @@ impl Solver<MnkGame> for MnkSolver {
         self.wait_for_layers(pos, budget);
         let mut listed = Vec::new();
         let classes = self.classes(pos);
+        // Past the exact search on a free board, the mover's own win by
+        // threats first (as play and the tip find it): its first move is a
+        // proven win.
+        let by_threats = (!self.geo.gravity && !self.exact_board())
+            .then(|| strength::win_by_threats(&mut pos.board(), &budget.share(0.3)))
+            .flatten();
         // The short wins and losses of every move first: they take little
         // time, and a budget cut short by the long proofs still names them.
         let quick: Vec<Option<Known>> = classes
@@ -260,6 +266,11 @@ impl Solver<MnkGame> for MnkSolver {
             slice = slice.saturating_mul(2);
         }
         for ((class, child), value) in classes.into_iter().zip(&children).zip(found) {
+            if by_threats.is_some_and(|c| class.contains(&c)) {
+                let won = Value::outcome_only(Outcome::Win);
+                listed.extend(class.into_iter().map(|mv| (mv, won)));
+                continue;
+            }
             let value = value
                 .unwrap_or_else(|| self.threat_value(child, budget))
                 .for_mover();

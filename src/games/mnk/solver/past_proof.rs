@@ -20,12 +20,10 @@ impl MnkSolver {
         }
         let mut board = pos.board();
         let side = board.to_move();
-        let mut threats = Threats::new(&mut board, budget);
-        for depth in 0..=1 {
-            if threats.vct(side, depth).is_some() {
-                return Value::exact(Outcome::Win, None);
-            }
+        if strength::win_by_threats(&mut board, budget).is_some() {
+            return Value::exact(Outcome::Win, None);
         }
+        let mut threats = Threats::new(&mut board, budget);
         if threats.aborted || !threats.every_move_loses(side) {
             return Value::UNKNOWN;
         }
