@@ -6,7 +6,8 @@
 //! against `timeout_turn`, and every lost game as a move list.
 //! Run: `cargo build --release && cargo run --release --example
 //! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED]` (ENGINE: the
-//! engine's program; its own folder is its working folder).
+//! engine's program; its own folder is its working folder). With
+//! `MATCH_LOG` set, every line sent and read goes to stderr.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -48,6 +49,9 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) -> std::io::Result<()> {
+        if std::env::var_os("MATCH_LOG").is_some() {
+            eprintln!("{} < {line}", self.child.id());
+        }
         writeln!(self.input, "{line}")?;
         self.input.flush()
     }
@@ -60,6 +64,9 @@ impl Engine {
                 return Err(std::io::ErrorKind::UnexpectedEof.into());
             }
             let line = line.trim();
+            if std::env::var_os("MATCH_LOG").is_some() {
+                eprintln!("{} > {line}", self.child.id());
+            }
             let upper = line.to_ascii_uppercase();
             if !line.is_empty() && !upper.starts_with("MESSAGE") && !upper.starts_with("DEBUG") {
                 return Ok(line.to_string());
@@ -69,6 +76,10 @@ impl Engine {
 
     /// Sends `line` and reads a move `x,y`, with the time it took.
     fn play(&mut self, line: &str) -> std::io::Result<((usize, usize), Duration)> {
+        // Some engines (Rapfi) print their move a moment before they are
+        // ready for the next command, and drop a command that comes in
+        // between; a manager's pace is slower than ours.
+        std::thread::sleep(Duration::from_millis(30));
         let t = Instant::now();
         self.send(line)?;
         let reply = self.reply()?;
