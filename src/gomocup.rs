@@ -339,7 +339,7 @@ impl Brain {
         if session.status() != Status::Ongoing {
             return "ERROR the game is over".to_string();
         }
-        session.set_think(Some(think));
+        session.set_think(Some(think), true);
         match session.computer_plays() {
             Some(played) => {
                 let xy = Self::coordinates(&played.text);

@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 pub struct Budget {
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
+    /// The deadline is not to be passed even to keep a known result (a
+    /// tournament's clock): [`Budget::extended`] does not extend it.
+    firm: bool,
 }
 
 impl Default for Budget {
@@ -26,6 +29,7 @@ impl Budget {
         Self {
             deadline: None,
             stop: Arc::new(AtomicBool::new(false)),
+            firm: false,
         }
     }
 
@@ -35,6 +39,7 @@ impl Budget {
         Self {
             deadline: Instant::now().checked_add(think),
             stop: Arc::new(AtomicBool::new(false)),
+            firm: false,
         }
     }
 
@@ -76,6 +81,7 @@ impl Budget {
                 Instant::now().checked_add(left.mul_f64(fraction.clamp(0.0, 1.0)))
             }),
             stop: Arc::clone(&self.stop),
+            firm: self.firm,
         }
     }
 
@@ -87,6 +93,7 @@ impl Budget {
             Some(left) if left > slice => Self {
                 deadline: Instant::now().checked_add(slice),
                 stop: Arc::clone(&self.stop),
+                firm: self.firm,
             },
             _ => self.clone(),
         }
@@ -94,13 +101,24 @@ impl Budget {
 
     /// A budget that ends `more` from now (never sooner than this one),
     /// with the same stop flag: for a question that must not be left
-    /// unanswered when this budget runs out (see `policy::choose`).
+    /// unanswered when this budget runs out (see `policy::choose`). A
+    /// firm budget is not extended.
     #[must_use]
     pub fn extended(&self, more: Duration) -> Self {
+        if self.firm {
+            return self.clone();
+        }
         Self {
             deadline: self.deadline.map(|d| d.max(Instant::now() + more)),
             stop: Arc::clone(&self.stop),
+            firm: false,
         }
+    }
+
+    /// This budget, made firm: its deadline is never extended.
+    #[must_use]
+    pub fn firm(self) -> Self {
+        Self { firm: true, ..self }
     }
 
     /// Whether the question was cancelled (not merely out of time).
@@ -119,6 +137,23 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_firm_budget_is_not_extended() {
+        let b = Budget::of(Duration::from_millis(10));
+        assert!(b.extended(Duration::from_secs(20)).deadline() > b.deadline());
+        let firm = b.clone().firm();
+        assert_eq!(
+            firm.extended(Duration::from_secs(20)).deadline(),
+            b.deadline()
+        );
+        // Its parts are firm too.
+        let part = firm.share(0.5);
+        assert_eq!(
+            part.extended(Duration::from_secs(20)).deadline(),
+            part.deadline()
+        );
+    }
 
     #[test]
     fn shares_end_sooner_and_cancel_stops_all() {

@@ -24,8 +24,9 @@ pub trait AnySession: Send {
     fn to_move(&self) -> Player;
     fn setup(&self) -> Setup;
     /// The budget of each question from now on (a match's clock changes it
-    /// move by move).
-    fn set_think(&mut self, think: Option<std::time::Duration>);
+    /// move by move); `firm`: never passed, not even to keep a known win
+    /// or draw (a tournament's clock).
+    fn set_think(&mut self, think: Option<std::time::Duration>, firm: bool);
     fn history(&self) -> Vec<String>;
     /// The value of the starting position, within one budget; whether it
     /// is proven names the level.
@@ -91,8 +92,9 @@ impl<F: Family> AnySession for Session<F> {
         self.setup
     }
 
-    fn set_think(&mut self, think: Option<std::time::Duration>) {
+    fn set_think(&mut self, think: Option<std::time::Duration>, firm: bool) {
         self.setup.think = think;
+        self.firm = firm;
     }
 
     fn history(&self) -> Vec<String> {

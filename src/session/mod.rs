@@ -85,6 +85,8 @@ pub struct Session<F: Family> {
     pending: Option<Turn<MoveOf<F>>>,
     /// Every turn taken, for the tests that compare the front ends.
     turns: Vec<Record>,
+    /// The budget's deadline is never passed (see `Budget::firm`).
+    firm: bool,
 }
 
 impl<F: Family> Session<F> {
@@ -102,6 +104,7 @@ impl<F: Family> Session<F> {
             glossary: wording::Glossary::default(),
             pending: None,
             turns: Vec::new(),
+            firm: false,
         }
     }
 
@@ -167,7 +170,8 @@ impl<F: Family> Session<F> {
     /// A fresh budget for one question.
     #[must_use]
     pub fn budget(&self) -> Budget {
-        Budget::maybe(self.setup.think)
+        let budget = Budget::maybe(self.setup.think);
+        if self.firm { budget.firm() } else { budget }
     }
 
     /// Plays a move, checked; nothing changes when it is not legal.
