@@ -27,11 +27,11 @@ const MARGIN: (Duration, Duration) = (Duration::from_millis(30), Duration::from_
 /// The shortest think.
 const LEAST: Duration = Duration::from_millis(50);
 
-/// What `INFO` has said about time and rules.
+/// What `INFO` has said about time (a rule other than freestyle is
+/// refused as it comes).
 struct Info {
     timeout_turn: Duration,
     time_left: Option<Duration>,
-    rule: u64,
 }
 
 /// One game as the brain sees it.
@@ -75,7 +75,6 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<()> {
         info: Info {
             timeout_turn: Duration::from_secs(5),
             time_left: None,
-            rule: 0,
         },
     };
     while let Some(line) = read_line(&mut input)? {
@@ -156,15 +155,11 @@ impl Brain {
                 self.info.timeout_turn = ms().unwrap_or(self.info.timeout_turn);
             }
             "time_left" => self.info.time_left = ms(),
-            "rule" => {
-                let rule = value.trim().parse::<u64>().unwrap_or(u64::MAX);
-                if rule != 0 {
-                    return Some(format!(
-                        "ERROR rule {} is not supported: only freestyle gomoku (rule 0), five or more in a row",
-                        visible(value.trim())
-                    ));
-                }
-                self.info.rule = rule;
+            "rule" if value.trim().parse::<u64>() != Ok(0) => {
+                return Some(format!(
+                    "ERROR rule {} is not supported: only freestyle gomoku (rule 0), five or more in a row",
+                    visible(value.trim())
+                ));
             }
             // timeout_match, max_memory, game_type, folder, evaluate: noted
             // by the manager, not needed here.
