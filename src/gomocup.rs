@@ -206,16 +206,14 @@ impl Brain {
                 visible(rest)
             );
         };
-        if self.session.is_none() {
+        let Some(session) = self.session.as_mut() else {
             // The opponent moved first: the brain is the second player.
             return self.play_from(vec![cell], Player::Second);
+        };
+        if let Err(e) = session.replay(&cell) {
+            return format!("ERROR {}", visible(&e.reason));
         }
-        if let Some(s) = self.session.as_mut() {
-            if let Err(e) = s.replay(&cell) {
-                return format!("ERROR {}", visible(&e.reason));
-            }
-            self.moves.push(cell);
-        }
+        self.moves.push(cell);
         self.reply()
     }
 

@@ -45,6 +45,16 @@ impl Brain {
         (reply.trim().to_string(), t.elapsed())
     }
 
+    /// `BOARD` with `stones` (x, y, 1 for the brain's or 2), then `DONE`:
+    /// the brain's move.
+    fn board(&mut self, stones: &[(usize, usize, u8)]) -> String {
+        self.send("BOARD");
+        for (x, y, who) in stones {
+            self.send(&format!("{x},{y},{who}"));
+        }
+        self.ask("DONE").0
+    }
+
     /// Ends the brain and checks it leaves at once and cleanly.
     fn end(mut self) {
         self.send("END");
@@ -104,38 +114,19 @@ fn the_gomocup_protocol_is_spoken() {
     // A whole position: four of the brain's stones in a row, its move —
     // it makes five.
     assert_eq!(brain.ask("START 20").0, "OK");
-    brain.send("BOARD");
-    for (x, y, who) in [
-        (3, 3, 1),
-        (3, 10, 2),
-        (4, 3, 1),
-        (4, 10, 2),
-        (5, 3, 1),
-        (5, 10, 2),
-        (6, 3, 1),
-        (12, 12, 2),
-    ] {
-        brain.send(&format!("{x},{y},{who}"));
-    }
-    let (five, _) = brain.ask("DONE");
+    let mine = [(3, 3, 1), (4, 3, 1), (5, 3, 1), (6, 3, 1)];
+    let theirs = [(3, 10, 2), (4, 10, 2), (5, 10, 2), (12, 12, 2)];
+    let five = brain.board(&[mine, theirs].concat());
     assert!(five == "7,3" || five == "2,3", "{five} does not make five");
     // The opponent's four, closed at one end, must be blocked at the other.
     assert_eq!(brain.ask("RESTART").0, "OK");
-    brain.send("BOARD");
-    for (x, y, who) in [
-        (9, 9, 2),
-        (8, 9, 1),
-        (10, 9, 2),
-        (19, 0, 1),
-        (11, 9, 2),
-        (19, 19, 1),
-        (12, 9, 2),
-        (0, 19, 1),
-    ] {
-        brain.send(&format!("{x},{y},{who}"));
-    }
-    let (block, _) = brain.ask("DONE");
-    assert_eq!(block, "13,9", "the four is not blocked");
+    let theirs = [(9, 9, 2), (10, 9, 2), (11, 9, 2), (12, 9, 2)];
+    let mine = [(8, 9, 1), (19, 0, 1), (19, 19, 1), (0, 19, 1)];
+    assert_eq!(
+        brain.board(&[theirs, mine].concat()),
+        "13,9",
+        "the four is not blocked"
+    );
     brain.end();
 }
 

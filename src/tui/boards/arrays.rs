@@ -19,16 +19,6 @@ fn moves(pos: &ArraysGame) -> Vec<ArrayMove> {
     pos.moves().collect()
 }
 
-/// A button's width: the longest move's text and its mark.
-fn cell(pos: &ArraysGame) -> u16 {
-    let longest = pos
-        .moves()
-        .map(|m| pos.format_move(m).len())
-        .max()
-        .unwrap_or(1);
-    u16::try_from(longest + 3).unwrap_or(u16::MAX)
-}
-
 /// The row the buttons start on.
 const BUTTONS_Y: u16 = ARRAY_ROWS + 2;
 
@@ -49,7 +39,7 @@ impl BoardView<Arrays> for ArraysView {
             pos.moves().count(),
             cursor,
             dir,
-            Buttons::per_row(cell(pos)),
+            Buttons::per_row(Buttons::width_for(pos)),
         )
     }
 
@@ -82,7 +72,12 @@ impl BoardView<Arrays> for ArraysView {
             Which::Xor => format!("{} elements · XOR {}", pos.values.len(), pos.xor()),
         };
         put(buf, area, area.x, area.y + ARRAY_ROWS, &facts, t.dim);
-        let buttons = Buttons::new(cell(pos), area.y + BUTTONS_Y, area, ctx.cursor);
+        let buttons = Buttons::new(
+            Buttons::width_for(pos),
+            area.y + BUTTONS_Y,
+            area,
+            ctx.cursor,
+        );
         buttons.draw(
             ctx,
             ctx.cursor,
@@ -94,7 +89,7 @@ impl BoardView<Arrays> for ArraysView {
     }
 
     fn click(&self, pos: &ArraysGame, cursor: usize, area: Rect, x: u16, y: u16) -> Option<usize> {
-        Buttons::new(cell(pos), area.y + BUTTONS_Y, area, cursor).at(
+        Buttons::new(Buttons::width_for(pos), area.y + BUTTONS_Y, area, cursor).at(
             area,
             x,
             y,

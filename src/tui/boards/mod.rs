@@ -188,6 +188,18 @@ pub struct Buttons {
 }
 
 impl Buttons {
+    /// A button's width for the moves of `pos`: the longest move's text,
+    /// its values mark and a space.
+    #[must_use]
+    pub fn width_for<G: crate::engine::Game>(pos: &G) -> u16 {
+        let longest = pos
+            .moves()
+            .map(|m| pos.format_move(m).chars().count())
+            .max()
+            .unwrap_or(1);
+        u16::try_from(longest + 2).unwrap_or(u16::MAX)
+    }
+
     /// Buttons a row for buttons `width` wide.
     #[must_use]
     pub fn per_row(width: u16) -> usize {

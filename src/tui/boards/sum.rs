@@ -21,16 +21,6 @@ fn moves(pos: &SumGame) -> Vec<SumMove> {
     pos.moves().collect()
 }
 
-/// A button's width: the longest move's text, its mark and a space.
-fn cell(pos: &SumGame) -> u16 {
-    let longest = pos
-        .moves()
-        .map(|m| pos.format_move(m).len())
-        .max()
-        .unwrap_or(1);
-    u16::try_from(longest + 2).unwrap_or(u16::MAX)
-}
-
 /// Rows each part takes: a title and a drawing where the area holds them
 /// with a row of buttons, else one line.
 fn part_rows(pos: &SumGame, area: Rect) -> u16 {
@@ -107,7 +97,7 @@ impl BoardView<Sum> for SumView {
             pos.moves().count(),
             cursor,
             dir,
-            Buttons::per_row(cell(pos)),
+            Buttons::per_row(Buttons::width_for(pos)),
         )
     }
 
@@ -166,17 +156,23 @@ impl BoardView<Sum> for SumView {
                 t.text,
             );
         }
-        let buttons = Buttons::new(cell(pos), area.y + buttons_y(pos, area), area, ctx.cursor);
+        let buttons = Buttons::new(
+            Buttons::width_for(pos),
+            area.y + buttons_y(pos, area),
+            area,
+            ctx.cursor,
+        );
         buttons.draw(ctx, ctx.cursor, &all, |m| pos.format_move(m), area, buf);
     }
 
     fn click(&self, pos: &SumGame, cursor: usize, area: Rect, x: u16, y: u16) -> Option<usize> {
-        Buttons::new(cell(pos), area.y + buttons_y(pos, area), area, cursor).at(
+        Buttons::new(
+            Buttons::width_for(pos),
+            area.y + buttons_y(pos, area),
             area,
-            x,
-            y,
-            pos.moves().count(),
+            cursor,
         )
+        .at(area, x, y, pos.moves().count())
     }
 
     fn typable(&self, _pos: &SumGame, typed: &str, c: char) -> Result<(), String> {
