@@ -153,21 +153,15 @@ fn directed(pos: &GraphGame, moves: &[u32], budget: &Budget) -> Vec<(u32, Value)
             if budget.exhausted() {
                 return None;
             }
-            let child = pos.after(m);
-            let mut replies = child.moves().peekable();
+            let taken = [m];
+            let mut replies = pos.open_from(m, &taken).peekable();
             if replies.peek().is_none() {
                 return Some(Score {
                     win: true,
                     plies: 1,
                 });
             }
-            let stuck = |r: u32| {
-                child
-                    .board
-                    .neighbours(r)
-                    .iter()
-                    .all(|&w| w == r || child.is_visited(w))
-            };
+            let stuck = |r: u32| pos.open_from(r, &[m, r]).next().is_none();
             replies.any(stuck).then_some(Score {
                 win: false,
                 plies: 2,
@@ -208,10 +202,7 @@ impl Solver<GraphGame> for GraphSolver {
             .map(|(mv, value)| Judged {
                 mv,
                 value,
-                estimate: (!value.is_proven()).then(|| {
-                    let child = pos.after(mv);
-                    -(child.moves().count() as i64)
-                }),
+                estimate: (!value.is_proven()).then(|| -(pos.open_from(mv, &[mv]).count() as i64)),
                 preferred: false,
             })
             .collect()
