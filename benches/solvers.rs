@@ -7,14 +7,11 @@ use unbeatable::engine::{Budget, Player, Solver};
 use unbeatable::games::Family;
 use unbeatable::games::flags::{Flags, FlagsGame, Table, WhenStuck};
 use unbeatable::rules::Ruleset;
-use unbeatable::schema::Table as TomlTable;
 use unbeatable::session::{Setup, rng_for};
 
 /// A family's rules from the body of its table.
 fn rules<F: Family>(body: &str) -> Option<F::Rules> {
-    let doc = toml::de::DeTable::parse(body).ok()?;
-    let mut t = TomlTable::new(F::KIND, doc.get_ref(), 0..0);
-    F::check(&mut t)
+    unbeatable::games::rules_from_body::<F>(body).ok()
 }
 
 fn unlimited() -> Budget {

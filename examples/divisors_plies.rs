@@ -11,16 +11,12 @@ use unbeatable::games::Family;
 use unbeatable::games::divisors::Rules;
 use unbeatable::games::divisors::{Divisors, DivisorsSolver};
 use unbeatable::rules::BUILTIN;
-use unbeatable::schema::Table;
 use unbeatable::session::{DEFAULT_THINK, rng_for};
 
-/// The rules of a built-in ruleset's `[divisors]` table.
+/// The rules of a built-in ruleset's `[divisors]` table (its last).
 fn rules_of(text: &str) -> Option<Rules> {
-    let doc = toml::de::DeTable::parse(text).ok()?;
-    let table = doc.get_ref().get("divisors")?.get_ref().as_table()?;
-    let mut t = Table::new("[divisors]".to_string(), table, 0..0);
-    let rules = Divisors::check(&mut t);
-    t.finish().is_empty().then_some(rules).flatten()
+    let (_, body) = text.split_once("[divisors]")?;
+    unbeatable::games::rules_from_body::<Divisors>(body).ok()
 }
 
 fn main() {

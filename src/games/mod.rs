@@ -22,6 +22,23 @@ use std::sync::Arc;
 use crate::engine::{Game, Solver};
 use crate::schema::Table;
 
+/// A family's rules from the body of its table (`start = 9 …`, without
+/// the `[kind]` line): for the tests, benches and examples that build rules
+/// without a whole ruleset.
+///
+/// # Errors
+/// The TOML's error, or every problem the family's check found.
+pub fn rules_from_body<F: Family>(body: &str) -> Result<F::Rules, String> {
+    let doc = toml::de::DeTable::parse(body).map_err(|e| e.to_string())?;
+    let mut t = crate::schema::Table::new(format!("[{}]", F::KIND), doc.get_ref(), 0..0);
+    let rules = F::check(&mut t);
+    let problems = t.finish();
+    match rules {
+        Some(rules) if problems.is_empty() => Ok(rules),
+        _ => Err(format!("{problems:?}")),
+    }
+}
+
 /// What a family of games provides: how a ruleset's table becomes rules,
 /// the starting position, and the solver.
 pub trait Family: 'static {

@@ -8,17 +8,11 @@ use unbeatable::engine::{
     best_moves, choose,
 };
 use unbeatable::games::Family;
-use unbeatable::schema::Table;
 use unbeatable::session::rng_for;
 
 /// A family's rules from the body of its table, e.g. `start = 9 …`.
 pub fn rules<F: Family>(body: &str) -> F::Rules {
-    let doc = toml::de::DeTable::parse(body).unwrap_or_else(|e| panic!("{e}\n{body}"));
-    let mut t = Table::new(format!("[{}]", F::KIND), doc.get_ref(), 0..0);
-    let rules = F::check(&mut t);
-    let problems = t.finish();
-    assert!(problems.is_empty(), "{problems:?}\n{body}");
-    rules.unwrap_or_else(|| panic!("no rules from {body}"))
+    unbeatable::games::rules_from_body::<F>(body).unwrap_or_else(|e| panic!("{e}\n{body}"))
 }
 
 pub fn unlimited() -> Budget {
