@@ -5,7 +5,11 @@
 //! evaluation the examples measure it against.
 
 pub mod baseline;
+pub mod lines;
+pub mod pattern;
+pub mod search;
 pub mod strength;
 pub mod threats;
+pub mod vcf;
 
 pub use threats::Threats;

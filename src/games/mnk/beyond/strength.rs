@@ -9,7 +9,10 @@ use std::collections::HashMap;
 
 use crate::engine::Budget;
 
+use crate::games::mnk::beyond::lines::Lines;
+use crate::games::mnk::beyond::search::Search as PatternSearch;
 use crate::games::mnk::beyond::threats::Threats;
+use crate::games::mnk::beyond::vcf::{Fours, VCF_DEPTH};
 use crate::games::mnk::cells::Board;
 
 /// What the computer knows of a position it cannot prove.
@@ -208,6 +211,14 @@ impl Search<'_, '_> {
 /// `analyze` all prove a win with.
 pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
     let side = board.to_move();
+    // Fours first on the pattern board, where they are found fastest.
+    let w = board.windows;
+    if board.winner.is_none()
+        && let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell)
+        && let Some(c) = Fours::new(budget).vcf(&mut lines, side, VCF_DEPTH)
+    {
+        return Some(c);
+    }
     let mut threats = Threats::new(board, budget);
     for depth in 0..=2 {
         if let Some(c) = threats.vct(side, depth) {
@@ -220,7 +231,21 @@ pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
     None
 }
 
-/// The advice for the side to move on `board`, within `budget`.
+/// The part of the time the search for our own win by threats gets at
+/// most (a win by fours is found in far less).
+const THREATS_SHARE: f64 = 0.15;
+/// The part of what is left that the playing search gets; the rest
+/// checks its choices against the opponent's threats (see `refute`).
+const PATTERN_SEARCH_SHARE: f64 = 0.75;
+/// Plies the playing search always finishes: a move and the reply.
+const PATTERN_MIN_DEPTH: i32 = 2;
+
+/// The advice for the side to move on `board`, within `budget`: our own
+/// win by threats if there is one; else the pattern engine's ranking of
+/// the moves (`search`), without the moves after which the opponent wins
+/// by fours, its first choices checked against the opponent's threats.
+/// Where the pattern tables are not built for the board's k, the window
+/// search (`advise_by_windows`) plays instead.
 #[must_use]
 pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let side = board.to_move();
@@ -228,6 +253,48 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     if board.winner.is_some() || board.is_full() {
         return advice;
     }
+    let w = board.windows;
+    let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) else {
+        return advise_by_windows(board, budget);
+    };
+    if let Some(c) = win_by_threats(board, &budget.share(THREATS_SHARE)) {
+        advice.winning = Some(c);
+        return advice;
+    }
+    let searching = budget.share(PATTERN_SEARCH_SHARE);
+    let mut search = PatternSearch::new(&mut lines, &searching);
+    let mut moves = search.root_moves();
+    // Moves after which the opponent wins by fours are proven lost.
+    let mut fours = Fours::new(&searching);
+    let mut lost = Vec::new();
+    moves.retain(|&c| {
+        search.lines.play(c, side);
+        let loses =
+            search.lines.winner.is_none() && fours.vcf(search.lines, 1 - side, VCF_DEPTH).is_some();
+        search.lines.undo();
+        if loses {
+            lost.push(c);
+        }
+        !loses
+    });
+    if moves.is_empty() {
+        // Every move loses: rank them all, the person may not see how.
+        moves = std::mem::take(&mut lost);
+    }
+    advice.losing = lost;
+    let ranked = search.rank(moves, PATTERN_MIN_DEPTH);
+    let mut estimates: Vec<(usize, i64)> =
+        ranked.iter().map(|s| (s.mv, i64::from(s.score))).collect();
+    refute(board, side, budget, &mut estimates, &mut advice.losing);
+    advice.estimates = estimates;
+    advice
+}
+
+/// The advice of the window search, for boards whose k the pattern
+/// tables do not cover.
+fn advise_by_windows(board: &mut Board<'_>, budget: &Budget) -> Advice {
+    let side = board.to_move();
+    let mut advice = Advice::default();
     // A win of our own by threats: a third of the time at most.
     if let Some(c) = win_by_threats(board, &budget.share(0.3)) {
         advice.winning = Some(c);

@@ -1,0 +1,452 @@
+//! The playing engine's board: for every empty cell, side and line, the
+//! pattern a stone there would make (`pattern`), kept up to date as
+//! stones are played and taken back — a stone changes the neighbourhood
+//! codes of the 8(k - 1) cells on its four lines and nothing else, so no
+//! line is ever scanned again. From the patterns: each cell's threat
+//! level for each side (five, open four, four-three, …), how many cells
+//! of each level a side has, and the evaluation's sums.
+
+use std::sync::OnceLock;
+
+use super::pattern::{Pattern, Table, WALL, slot, table};
+
+/// The four directions of a line: across, down, and the two diagonals.
+const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// What a stone of one side on a cell would make, its four lines taken
+/// together, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Level {
+    None,
+    Quiet,
+    Flex2,
+    Block3,
+    Flex3,
+    Block4,
+    /// Two open threes at once.
+    ThreeThree,
+    /// A four and an open three at once.
+    FourThree,
+    /// An open four, or two fours at once: it wins next move.
+    Flex4,
+    /// A line.
+    Five,
+}
+
+const LEVELS: usize = Level::Five as usize + 1;
+
+/// What each pattern is worth to the evaluation and the move order, in
+/// the engine's units (an open four is worth a few hundred).
+const WORTH: [i32; 9] = [0, 1, 4, 12, 16, 60, 70, 400, 2000];
+
+fn worth(p: Pattern) -> i32 {
+    WORTH[p as usize]
+}
+
+/// The level of four line patterns, and what it is worth beyond them.
+fn level_of(lines: [Pattern; 4]) -> (Level, i32) {
+    let n = |p: Pattern| lines.iter().filter(|&&q| q == p).count();
+    let (fives, flex4, block4, flex3) = (
+        n(Pattern::Five),
+        n(Pattern::Flex4),
+        n(Pattern::Block4),
+        n(Pattern::Flex3),
+    );
+    if fives > 0 {
+        (Level::Five, 0)
+    } else if flex4 > 0 || block4 >= 2 {
+        (Level::Flex4, 300)
+    } else if block4 == 1 && flex3 > 0 {
+        (Level::FourThree, 300)
+    } else if block4 == 1 {
+        (Level::Block4, 0)
+    } else if flex3 >= 2 {
+        (Level::ThreeThree, 150)
+    } else if flex3 == 1 {
+        (Level::Flex3, 0)
+    } else if n(Pattern::Block3) > 0 {
+        (Level::Block3, 0)
+    } else if n(Pattern::Flex2) > 0 {
+        let two = if n(Pattern::Flex2) >= 2 { 20 } else { 0 };
+        (Level::Flex2, two)
+    } else if lines.iter().any(|&p| p > Pattern::None) {
+        (Level::Quiet, 0)
+    } else {
+        (Level::None, 0)
+    }
+}
+
+/// The level and value of each four line patterns, indexed by the
+/// patterns as digits of base 9: a cell's refresh looks them up.
+fn combos() -> &'static [(Level, i32)] {
+    static COMBOS: OnceLock<Vec<(Level, i32)>> = OnceLock::new();
+    COMBOS.get_or_init(|| {
+        let all = [
+            Pattern::None,
+            Pattern::One,
+            Pattern::Block2,
+            Pattern::Flex2,
+            Pattern::Block3,
+            Pattern::Flex3,
+            Pattern::Block4,
+            Pattern::Flex4,
+            Pattern::Five,
+        ];
+        let mut out = Vec::with_capacity(9 * 9 * 9 * 9);
+        for a in all {
+            for b in all {
+                for c in all {
+                    for d in all {
+                        let four = [a, b, c, d];
+                        let (level, bonus) = level_of(four);
+                        out.push((level, bonus + four.iter().map(|&p| worth(p)).sum::<i32>()));
+                    }
+                }
+            }
+        }
+        out
+    })
+}
+
+/// A position as the playing engine sees it.
+#[derive(Clone)]
+pub struct Lines {
+    pub width: usize,
+    pub height: usize,
+    pub k: usize,
+    table: &'static Table,
+    /// The level and value of every four patterns (see `combos`).
+    combos: &'static [(Level, i32)],
+    /// 0 empty, 1 X, 2 O.
+    pub cell: Vec<u8>,
+    /// Each cell's neighbourhood code along each line.
+    code: Vec<[u32; 4]>,
+    /// Each empty cell's pattern for each side along each line.
+    pattern: Vec<[[Pattern; 4]; 2]>,
+    level: Vec<[Level; 2]>,
+    value: Vec<[i32; 2]>,
+    /// The values of the empty cells, summed for each side.
+    pub total: [i32; 2],
+    /// How many empty cells of each level each side has.
+    count: [[u16; LEVELS]; 2],
+    /// How many stones lie within two steps of each cell.
+    near: Vec<u8>,
+    pub stones: usize,
+    pub hash: u64,
+    keys: Vec<[u64; 2]>,
+    pub history: Vec<usize>,
+    /// Set once a side has a line.
+    pub winner: Option<usize>,
+}
+
+impl Lines {
+    /// An empty `width` × `height` board for lines of `k`; `None` where
+    /// the pattern tables are not built for `k`.
+    #[must_use]
+    pub fn new(width: usize, height: usize, k: usize) -> Option<Self> {
+        let table = table(k)?;
+        let cells = width * height;
+        let reach = table.reach as isize;
+        let mut code = vec![[0u32; 4]; cells];
+        for (c, codes) in code.iter_mut().enumerate() {
+            let (x, y) = ((c % width) as isize, (c / width) as isize);
+            for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                for t in (-reach..=reach).filter(|&t| t != 0) {
+                    let (nx, ny) = (x + t * dx, y + t * dy);
+                    if nx < 0 || ny < 0 || nx >= width as isize || ny >= height as isize {
+                        codes[d] |= WALL << slot(t, table.reach);
+                    }
+                }
+            }
+        }
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ (cells as u64);
+        let mut next = || {
+            // splitmix64
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let keys = (0..cells).map(|_| [next(), next()]).collect();
+        let mut lines = Self {
+            width,
+            height,
+            k,
+            table,
+            combos: combos(),
+            cell: vec![0; cells],
+            code,
+            pattern: vec![[[Pattern::None; 4]; 2]; cells],
+            level: vec![[Level::None; 2]; cells],
+            value: vec![[0; 2]; cells],
+            total: [0; 2],
+            count: [[0; LEVELS]; 2],
+            near: vec![0; cells],
+            stones: 0,
+            hash: 0,
+            keys,
+            history: Vec::new(),
+            winner: None,
+        };
+        for c in 0..cells {
+            lines.count[0][0] += 1;
+            lines.count[1][0] += 1;
+            for d in 0..4 {
+                lines.refresh(c, d);
+            }
+        }
+        Some(lines)
+    }
+
+    /// The board of `cells` (0 empty, 1 X, 2 O).
+    #[must_use]
+    pub fn from_cells(width: usize, height: usize, k: usize, cells: &[u8]) -> Option<Self> {
+        let mut lines = Self::new(width, height, k)?;
+        for (c, &v) in cells.iter().enumerate() {
+            if v != 0 && lines.winner.is_none() {
+                lines.play(c, usize::from(v) - 1);
+            }
+        }
+        lines.history.clear();
+        Some(lines)
+    }
+
+    pub fn cells(&self) -> usize {
+        self.cell.len()
+    }
+
+    /// The side to move: 0 for X, 1 for O.
+    #[must_use]
+    pub fn to_move(&self) -> usize {
+        self.stones % 2
+    }
+
+    #[must_use]
+    pub fn is_empty(&self, c: usize) -> bool {
+        self.cell[c] == 0
+    }
+
+    #[must_use]
+    pub fn is_near(&self, c: usize) -> bool {
+        self.near[c] > 0
+    }
+
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.stones == self.cell.len()
+    }
+
+    /// What a stone of `side` on the empty cell `c` would make.
+    #[must_use]
+    pub fn level(&self, c: usize, side: usize) -> Level {
+        self.level[c][side]
+    }
+
+    /// What a stone of `side` on `c` would make along line `d`.
+    #[must_use]
+    pub fn pattern(&self, c: usize, side: usize, d: usize) -> Pattern {
+        self.pattern[c][side][d]
+    }
+
+    /// The value of the empty cell `c` to `side`.
+    #[must_use]
+    pub fn value(&self, c: usize, side: usize) -> i32 {
+        self.value[c][side]
+    }
+
+    /// How many empty cells where `side` would make at least `level`
+    /// there are.
+    #[must_use]
+    pub fn count_at_least(&self, side: usize, level: Level) -> u32 {
+        self.count[side][level as usize..]
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum()
+    }
+
+    /// How many empty cells of exactly `level` `side` has.
+    #[must_use]
+    pub fn count(&self, side: usize, level: Level) -> u32 {
+        u32::from(self.count[side][level as usize])
+    }
+
+    /// The empty cells where `side` reaches `level` or more.
+    pub fn cells_at_least(&self, side: usize, level: Level) -> impl Iterator<Item = usize> + '_ {
+        (0..self.cell.len()).filter(move |&c| self.cell[c] == 0 && self.level[c][side] >= level)
+    }
+
+    /// The empty cells on the four lines through `c`, within k - 1 of it.
+    pub fn on_lines(&self, c: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let (x, y) = ((c % self.width) as isize, (c / self.width) as isize);
+        let reach = self.table.reach as isize;
+        let (w, h) = (self.width as isize, self.height as isize);
+        DIRECTIONS
+            .iter()
+            .enumerate()
+            .flat_map(move |(d, &(dx, dy))| {
+                (-reach..=reach).filter_map(move |t| {
+                    let (nx, ny) = (x + t * dx, y + t * dy);
+                    (t != 0 && nx >= 0 && ny >= 0 && nx < w && ny < h)
+                        .then(|| ((ny * w + nx) as usize, d))
+                })
+            })
+            .filter(|&(q, _)| self.cell[q] == 0)
+    }
+
+    /// Takes the cell's value and level out of the sums (`sign` -1) or
+    /// puts them back (1).
+    fn tally(&mut self, c: usize, sign: i32) {
+        for s in 0..2 {
+            self.total[s] += sign * self.value[c][s];
+            let n = &mut self.count[s][self.level[c][s] as usize];
+            *n = if sign > 0 { *n + 1 } else { *n - 1 };
+        }
+    }
+
+    /// Looks up the patterns of `c` along line `d` again, and its level
+    /// and value; the sums follow if `c` is empty.
+    fn refresh(&mut self, c: usize, d: usize) {
+        let code = self.code[c][d] as usize;
+        let now = [self.table.of[0][code], self.table.of[1][code]];
+        if now == [self.pattern[c][0][d], self.pattern[c][1][d]] {
+            return;
+        }
+        let empty = self.cell[c] == 0;
+        if empty {
+            self.tally(c, -1);
+        }
+        for (s, &p) in now.iter().enumerate() {
+            self.pattern[c][s][d] = p;
+            let [a, b, e, f] = self.pattern[c][s].map(|p| p as usize);
+            let (level, value) = self.combos[((a * 9 + b) * 9 + e) * 9 + f];
+            self.level[c][s] = level;
+            self.value[c][s] = value;
+        }
+        if empty {
+            self.tally(c, 1);
+        }
+    }
+
+    /// Writes `v` into the neighbourhood codes of the cells on the lines
+    /// through `p`, and refreshes the empty ones.
+    fn mark(&mut self, p: usize, v: u32) {
+        let (x, y) = ((p % self.width) as isize, (p / self.width) as isize);
+        let reach = self.table.reach;
+        let r = reach as isize;
+        let (w, h) = (self.width as isize, self.height as isize);
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            for t in (-r..=r).filter(|&t| t != 0) {
+                let (nx, ny) = (x + t * dx, y + t * dy);
+                if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                    continue;
+                }
+                let q = (ny * w + nx) as usize;
+                // `p` lies -t steps from `q`.
+                let at = slot(-t, reach);
+                self.code[q][d] = (self.code[q][d] & !(3 << at)) | (v << at);
+                if self.cell[q] == 0 {
+                    self.refresh(q, d);
+                }
+            }
+        }
+    }
+
+    fn touch_near(&mut self, p: usize, add: bool) {
+        let (x, y) = ((p % self.width) as isize, (p / self.width) as isize);
+        for ny in (y - 2).max(0)..=(y + 2).min(self.height as isize - 1) {
+            for nx in (x - 2).max(0)..=(x + 2).min(self.width as isize - 1) {
+                let q = ny as usize * self.width + nx as usize;
+                self.near[q] = if add {
+                    self.near[q] + 1
+                } else {
+                    self.near[q] - 1
+                };
+            }
+        }
+    }
+
+    /// Puts a stone of `side` on the empty cell `p`.
+    pub fn play(&mut self, p: usize, side: usize) {
+        if self.level[p][side] == Level::Five {
+            self.winner.get_or_insert(side);
+        }
+        self.tally(p, -1);
+        self.cell[p] = side as u8 + 1;
+        self.mark(p, side as u32 + 1);
+        self.touch_near(p, true);
+        self.hash ^= self.keys[p][side];
+        self.stones += 1;
+        self.history.push(p);
+    }
+
+    /// Takes back the last stone.
+    pub fn undo(&mut self) {
+        let Some(p) = self.history.pop() else {
+            return;
+        };
+        let side = usize::from(self.cell[p]) - 1;
+        self.cell[p] = 0;
+        self.mark(p, 0);
+        self.touch_near(p, false);
+        self.hash ^= self.keys[p][side];
+        self.stones -= 1;
+        // Play stops at the first line, so the last stone made any there is.
+        self.winner = None;
+        // Its patterns went stale while it was taken: look them up again.
+        self.count[0][self.level[p][0] as usize] += 1;
+        self.count[1][self.level[p][1] as usize] += 1;
+        self.total[0] += self.value[p][0];
+        self.total[1] += self.value[p][1];
+        for d in 0..4 {
+            self.refresh(p, d);
+        }
+    }
+
+    /// The cell where `side` would make a line, on the lines through `c`
+    /// (after a four was made there).
+    #[must_use]
+    pub fn five_near(&self, c: usize, side: usize) -> Option<usize> {
+        self.on_lines(c)
+            .map(|(q, _)| q)
+            .find(|&q| self.level[q][side] == Level::Five)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Level, Lines};
+
+    fn at(name: &str) -> usize {
+        let b = name.as_bytes();
+        let x = usize::from(b[0] - b'a');
+        let y: usize = name[1..].parse().unwrap_or(1);
+        (y - 1) * 15 + x
+    }
+
+    #[test]
+    fn levels_follow_play_and_undo() {
+        let mut lines = Lines::new(15, 15, 5).unwrap_or_else(|| unreachable!());
+        let fresh = (lines.total, lines.count);
+        for (i, c) in ["g8", "a1", "h8", "a2", "i8"].iter().enumerate() {
+            lines.play(at(c), i % 2);
+        }
+        assert_eq!(lines.level(at("f8"), 0), Level::Flex4);
+        assert_eq!(lines.level(at("j8"), 0), Level::Flex4);
+        assert_eq!(lines.level(at("e8"), 0), Level::Block4);
+        assert_eq!(lines.count_at_least(0, Level::Flex4), 2);
+        lines.play(at("j8"), 1);
+        assert_eq!(lines.level(at("f8"), 0), Level::Block4);
+        lines.play(at("f8"), 0);
+        assert_eq!(lines.five_near(at("f8"), 0), Some(at("e8")));
+        lines.play(at("e8"), 0);
+        assert_eq!(lines.winner, Some(0));
+        for _ in 0..8 {
+            lines.undo();
+        }
+        assert_eq!(lines.stones, 0);
+        assert_eq!((lines.total, lines.count), fresh, "undo restores the sums");
+        assert_eq!(lines.winner, None);
+    }
+}
