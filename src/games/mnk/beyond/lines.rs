@@ -205,7 +205,7 @@ impl Lines {
     pub fn from_cells(width: usize, height: usize, k: usize, cells: &[u8]) -> Option<Self> {
         let mut lines = Self::new(width, height, k)?;
         for (c, &v) in cells.iter().enumerate() {
-            if v != 0 && lines.winner.is_none() {
+            if v != 0 {
                 lines.play(c, usize::from(v) - 1);
             }
         }
@@ -416,7 +416,100 @@ impl Lines {
 
 #[cfg(test)]
 mod tests {
-    use super::{Level, Lines};
+    use super::super::pattern::Pattern;
+    use super::{DIRECTIONS, Level, Lines};
+
+    /// A small seeded generator: the tests need no more.
+    fn next(seed: &mut u64) -> usize {
+        *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (*seed >> 33) as usize
+    }
+
+    /// The run of `side` through `c` along `d` on `cells`.
+    fn run(lines: &Lines, cells: &[u8], c: usize, d: usize, side: usize) -> usize {
+        let (dx, dy) = DIRECTIONS[d];
+        let (w, h) = (lines.width as isize, lines.height as isize);
+        let mut n = 1;
+        for sign in [-1, 1] {
+            let (mut x, mut y) = ((c % lines.width) as isize, (c / lines.width) as isize);
+            loop {
+                x += sign * dx;
+                y += sign * dy;
+                if x < 0 || y < 0 || x >= w || y >= h {
+                    break;
+                }
+                if cells[(y * w + x) as usize] != side as u8 + 1 {
+                    break;
+                }
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The pattern by counting on the board: a line, else how many cells
+    /// complete one through `c`; `None` below a four.
+    fn counted(lines: &Lines, c: usize, d: usize, side: usize) -> Option<Pattern> {
+        let mut cells = lines.cell.clone();
+        cells[c] = side as u8 + 1;
+        if run(lines, &cells, c, d, side) >= lines.k {
+            return Some(Pattern::Five);
+        }
+        let completing = lines
+            .on_lines(c)
+            .filter(|&(_, dq)| dq == d)
+            .filter(|&(q, _)| {
+                let mut more = cells.clone();
+                more[q] = side as u8 + 1;
+                run(lines, &more, c, d, side) >= lines.k
+            })
+            .count();
+        match completing {
+            0 => None,
+            1 => Some(Pattern::Block4),
+            _ => Some(Pattern::Flex4),
+        }
+    }
+
+    #[test]
+    fn random_play_and_undo_agree_with_a_fresh_board_and_with_counting() {
+        let mut seed = 7;
+        for (w, h, k) in [(15, 15, 5), (9, 7, 4), (6, 6, 3), (11, 11, 6)] {
+            for _game in 0..6 {
+                let mut lines = Lines::new(w, h, k).unwrap_or_else(|| unreachable!());
+                let moves = 10 + next(&mut seed) % (w * h / 2);
+                for _ in 0..moves {
+                    let empty: Vec<usize> = (0..w * h).filter(|&c| lines.is_empty(c)).collect();
+                    if empty.is_empty() || lines.winner.is_some() {
+                        break;
+                    }
+                    let c = empty[next(&mut seed) % empty.len()];
+                    lines.play(c, lines.to_move());
+                    // Now and then take one or two back.
+                    if next(&mut seed).is_multiple_of(5) {
+                        lines.undo();
+                    }
+                }
+                let fresh =
+                    Lines::from_cells(w, h, k, &lines.cell).unwrap_or_else(|| unreachable!());
+                assert_eq!((lines.total, lines.count), (fresh.total, fresh.count));
+                for c in (0..w * h).filter(|&c| lines.is_empty(c)) {
+                    for side in 0..2 {
+                        assert_eq!(lines.level(c, side), fresh.level(c, side));
+                        for d in 0..4 {
+                            let p = lines.pattern(c, side, d);
+                            let at_least_four = (p >= Pattern::Block4).then_some(p);
+                            assert_eq!(
+                                at_least_four,
+                                counted(&lines, c, d, side),
+                                "{w}x{h} k={k} cell {c} side {side} line {d}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     fn at(name: &str) -> usize {
         let b = name.as_bytes();
