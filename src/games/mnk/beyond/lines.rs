@@ -82,17 +82,7 @@ fn level_of(lines: [Pattern; 4]) -> (Level, i32) {
 fn combos() -> &'static [(Level, i32)] {
     static COMBOS: OnceLock<Vec<(Level, i32)>> = OnceLock::new();
     COMBOS.get_or_init(|| {
-        let all = [
-            Pattern::None,
-            Pattern::One,
-            Pattern::Block2,
-            Pattern::Flex2,
-            Pattern::Block3,
-            Pattern::Flex3,
-            Pattern::Block4,
-            Pattern::Flex4,
-            Pattern::Five,
-        ];
+        let all = Pattern::ALL;
         let mut out = Vec::with_capacity(9 * 9 * 9 * 9);
         for a in all {
             for b in all {
@@ -122,8 +112,9 @@ pub struct Lines {
     pub cell: Vec<u8>,
     /// Each cell's neighbourhood code along each line.
     code: Vec<[u32; 4]>,
-    /// Each empty cell's pattern for each side along each line.
-    pattern: Vec<[[Pattern; 4]; 2]>,
+    /// Each empty cell's patterns along each line, X's in the low four
+    /// bits and O's in the high (as `Table::both`).
+    pattern: Vec<[u8; 4]>,
     level: Vec<[Level; 2]>,
     value: Vec<[i32; 2]>,
     /// The values of the empty cells, summed for each side.
@@ -178,7 +169,7 @@ impl Lines {
             combos: combos(),
             cell: vec![0; cells],
             code,
-            pattern: vec![[[Pattern::None; 4]; 2]; cells],
+            pattern: vec![[0; 4]; cells],
             level: vec![[Level::None; 2]; cells],
             value: vec![[0; 2]; cells],
             total: [0; 2],
@@ -247,7 +238,7 @@ impl Lines {
     /// What a stone of `side` on `c` would make along line `d`.
     #[must_use]
     pub fn pattern(&self, c: usize, side: usize, d: usize) -> Pattern {
-        self.pattern[c][side][d]
+        Pattern::ALL[usize::from((self.pattern[c][d] >> (4 * side)) & 15)]
     }
 
     /// The value of the empty cell `c` to `side`.
@@ -270,6 +261,14 @@ impl Lines {
     #[must_use]
     pub fn count(&self, side: usize, level: Level) -> u32 {
         u32::from(self.count[side][level as usize])
+    }
+
+    /// Whether `side` has a cell where a stone makes a four or more.
+    #[must_use]
+    pub fn makes_any_four(&self, side: usize) -> bool {
+        [Level::Block4, Level::FourThree, Level::Flex4, Level::Five]
+            .iter()
+            .any(|&l| self.count[side][l as usize] > 0)
     }
 
     /// The empty cells where `side` reaches `level` or more.
@@ -308,18 +307,17 @@ impl Lines {
     /// Looks up the patterns of `c` along line `d` again, and its level
     /// and value; the sums follow if `c` is empty.
     fn refresh(&mut self, c: usize, d: usize) {
-        let code = self.code[c][d] as usize;
-        let now = [self.table.of[0][code], self.table.of[1][code]];
-        if now == [self.pattern[c][0][d], self.pattern[c][1][d]] {
+        let pair = self.table.both[self.code[c][d] as usize];
+        if pair == self.pattern[c][d] {
             return;
         }
         let empty = self.cell[c] == 0;
         if empty {
             self.tally(c, -1);
         }
-        for (s, &p) in now.iter().enumerate() {
-            self.pattern[c][s][d] = p;
-            let [a, b, e, f] = self.pattern[c][s].map(|p| p as usize);
+        self.pattern[c][d] = pair;
+        for s in 0..2 {
+            let [a, b, e, f] = self.pattern[c].map(|p| usize::from((p >> (4 * s)) & 15));
             let (level, value) = self.combos[((a * 9 + b) * 9 + e) * 9 + f];
             self.level[c][s] = level;
             self.value[c][s] = value;

@@ -34,6 +34,21 @@ pub enum Pattern {
     Five,
 }
 
+impl Pattern {
+    /// Every pattern, by its number.
+    pub const ALL: [Self; 9] = [
+        Self::None,
+        Self::One,
+        Self::Block2,
+        Self::Flex2,
+        Self::Block3,
+        Self::Flex3,
+        Self::Block4,
+        Self::Flex4,
+        Self::Five,
+    ];
+}
+
 /// The values a neighbour takes in the code.
 pub const EMPTY: u32 = 0;
 pub const WALL: u32 = 3;
@@ -45,6 +60,9 @@ pub struct Table {
     pub reach: usize,
     /// For each side, the pattern of every neighbourhood code.
     pub of: [Vec<Pattern>; 2],
+    /// Both at once, X's in the low four bits and O's in the high: the
+    /// board's one look-up a line.
+    pub both: Vec<u8>,
 }
 
 /// The smallest and largest k the tables are built for: beyond six the
@@ -83,13 +101,19 @@ fn build(k: usize) -> Table {
         .map(|code| placed(code as u32, k, &mut memo))
         .collect();
     // O's table is X's with the colours exchanged.
-    let of_o = (0..size)
+    let of_o: Vec<Pattern> = (0..size)
         .map(|code| of_x[swap_colours(code as u32, reach) as usize])
+        .collect();
+    let both = of_x
+        .iter()
+        .zip(&of_o)
+        .map(|(&x, &o): (&Pattern, &Pattern)| x as u8 | (o as u8) << 4)
         .collect();
     Table {
         k,
         reach,
         of: [of_x, of_o],
+        both,
     }
 }
 
