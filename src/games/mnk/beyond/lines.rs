@@ -412,9 +412,36 @@ impl Lines {
     }
 }
 
+/// Test boards named as players name cells: 15×15, `a1` the corner.
+#[cfg(test)]
+pub mod named {
+    use super::Lines;
+
+    /// The cell named `name` (`h8`) on 15×15.
+    pub fn at(name: &str) -> usize {
+        let b = name.as_bytes();
+        let x = usize::from(b[0] - b'a');
+        let y: usize = name[1..].parse().unwrap_or(1);
+        (y - 1) * 15 + x
+    }
+
+    /// A 15×15 board for lines of 5 with X on `x` and O on `o`.
+    pub fn board(x: &[&str], o: &[&str]) -> Lines {
+        let mut cells = vec![0u8; 225];
+        for c in x {
+            cells[at(c)] = 1;
+        }
+        for c in o {
+            cells[at(c)] = 2;
+        }
+        Lines::from_cells(15, 15, 5, &cells).unwrap_or_else(|| unreachable!())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::pattern::Pattern;
+    use super::named::at;
     use super::{DIRECTIONS, Level, Lines};
 
     /// A small seeded generator: the tests need no more.
@@ -507,13 +534,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    fn at(name: &str) -> usize {
-        let b = name.as_bytes();
-        let x = usize::from(b[0] - b'a');
-        let y: usize = name[1..].parse().unwrap_or(1);
-        (y - 1) * 15 + x
     }
 
     #[test]

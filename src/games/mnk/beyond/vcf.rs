@@ -128,25 +128,7 @@ impl<'b> Fours<'b> {
 mod tests {
     use super::{Fours, VCF_DEPTH};
     use crate::engine::Budget;
-    use crate::games::mnk::beyond::lines::Lines;
-
-    fn at(name: &str) -> usize {
-        let b = name.as_bytes();
-        let x = usize::from(b[0] - b'a');
-        let y: usize = name[1..].parse().unwrap_or(1);
-        (y - 1) * 15 + x
-    }
-
-    fn board(x: &[&str], o: &[&str]) -> Lines {
-        let mut cells = vec![0u8; 225];
-        for c in x {
-            cells[at(c)] = 1;
-        }
-        for c in o {
-            cells[at(c)] = 2;
-        }
-        Lines::from_cells(15, 15, 5, &cells).unwrap_or_else(|| unreachable!())
-    }
+    use crate::games::mnk::beyond::lines::named::board;
 
     #[test]
     fn a_four_then_a_four_three_is_found_and_a_blocked_one_is_not() {
