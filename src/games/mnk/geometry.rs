@@ -115,20 +115,7 @@ impl Geometry {
                 inv
             })
             .collect();
-        // A fixed SplitMix64 stream: keys must be the same in every run,
-        // since opening books are keyed by position, not by hash.
-        let mut seed = 0x05EE_D0F0_B00C_u64;
-        let mut next = || {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let zobrist = [
-            (0..cells).map(|_| next()).collect(),
-            (0..cells).map(|_| next()).collect(),
-        ];
+        let zobrist = zobrist_keys(cells);
         let full = if cells >= 64 {
             u64::MAX
         } else {
@@ -267,4 +254,23 @@ impl Geometry {
         let col = (b'a' + (cell % self.width) as u8) as char;
         format!("{col}{}", self.row_number(cell / self.width))
     }
+}
+
+/// Zobrist keys for `cells` cells, `[colour][cell]`: a fixed SplitMix64
+/// stream, the same in every run (opening books are keyed by position,
+/// and tests compare hashes across boards).
+#[must_use]
+pub fn zobrist_keys(cells: usize) -> [Vec<u64>; 2] {
+    let mut seed = 0x05EE_D0F0_B00C_u64;
+    let mut next = || {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    [
+        (0..cells).map(|_| next()).collect(),
+        (0..cells).map(|_| next()).collect(),
+    ]
 }

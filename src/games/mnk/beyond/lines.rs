@@ -9,6 +9,7 @@
 use std::sync::OnceLock;
 
 use super::pattern::{Pattern, Table, WALL, slot, table};
+use crate::games::mnk::geometry::zobrist_keys;
 
 /// The four directions of a line: across, down, and the two diagonals.
 const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -151,16 +152,12 @@ impl Lines {
                 }
             }
         }
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ (cells as u64);
-        let mut next = || {
-            // splitmix64
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let keys = (0..cells).map(|_| [next(), next()]).collect();
+        let [x_keys, o_keys] = zobrist_keys(cells);
+        let keys = x_keys
+            .into_iter()
+            .zip(o_keys)
+            .map(|(x, o)| [x, o])
+            .collect();
         let mut lines = Self {
             width,
             height,
