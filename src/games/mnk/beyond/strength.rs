@@ -278,8 +278,9 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         !loses
     });
     if moves.is_empty() {
-        // Every move loses: rank them all, the person may not see how.
-        moves = std::mem::take(&mut lost);
+        // Every move weighed loses: rank them all still, the person may
+        // not see how.
+        moves.clone_from(&lost);
     }
     advice.losing = lost;
     let ranked = search.rank(moves, PATTERN_MIN_DEPTH);
