@@ -2,6 +2,7 @@
 
 pub mod beyond;
 pub mod book;
+mod bound;
 pub mod cells;
 pub mod connect;
 mod edit;

@@ -11,6 +11,7 @@ use crate::engine::Budget;
 
 use super::lines::{Level, Lines};
 use super::vcf::makes_four;
+use crate::games::mnk::bound::Bound;
 
 /// A line made at ply `p` from the root scores `WIN - p`.
 pub const WIN: i32 = 1 << 28;
@@ -42,14 +43,6 @@ struct Entry {
     mv: u16,
     depth: i8,
     bound: Bound,
-}
-
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    Exact,
-    Lower,
-    Upper,
 }
 
 /// Entries of the transposition table: 4 MB.

@@ -10,6 +10,7 @@
 
 use crate::engine::Budget;
 
+use crate::games::mnk::bound::Bound;
 use crate::games::mnk::connect::{Shape, Turn};
 
 /// Scores of won and lost positions, beyond every estimate.
@@ -21,15 +22,6 @@ const SURE_DEPTH: u32 = 3;
 
 /// log2 of the search table's slots (6 MiB, made afresh for each move).
 const TABLE_BITS: u32 = 18;
-
-/// What a table slot says of its score.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    Exact,
-    Lower,
-    Upper,
-}
 
 #[derive(Clone, Copy, Default)]
 struct Slot {
