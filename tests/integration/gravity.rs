@@ -824,3 +824,39 @@ fn in_a_won_position_the_computer_takes_the_time_to_keep_the_win() {
         }
     }
 }
+
+/// What the playing search past the proof calls proven (a line within its
+/// horizon, claimeven, the odd threat) holds against the reference solver
+/// on positions of every small board: its winning move wins and every
+/// move it calls lost loses. It must make such claims, or the check
+/// proves nothing.
+#[test]
+fn the_playing_search_claims_only_what_holds() {
+    use unbeatable::engine::ReferenceSolver;
+    use unbeatable::games::mnk::connect::{Shape, strength};
+    let reference = ReferenceSolver::new();
+    for (w, h, k) in BOUND_BOARDS {
+        let shape = Shape::new(w, h, k).expect("a small board fits");
+        let (mut wins, mut losses) = (0, 0);
+        // About 1500 positions spread over each board (5×4 has three
+        // million): the search makes a table for each.
+        let cases = bound_cases(w, h, k);
+        let stride = (cases.len() / 1500).max(1);
+        for (pos, _, _) in cases.into_iter().step_by(stride) {
+            let (x, o) = pos.bits();
+            let found = strength::estimate(&shape, x, o, &Budget::of(Duration::from_millis(2)));
+            let label = format!("{w}x{h} k={k} {pos:?}: {found:?}");
+            if let Some(mv) = found.winning {
+                let after = reference.value(&pos.after(mv), &unlimited());
+                assert_eq!(after.outcome, Outcome::Loss, "{label}");
+                wins += 1;
+            }
+            for &mv in &found.losing {
+                let after = reference.value(&pos.after(mv), &unlimited());
+                assert_eq!(after.outcome, Outcome::Win, "{label}: {mv}");
+                losses += 1;
+            }
+        }
+        assert!(wins > 10 && losses > 10, "{w}x{h} k={k}: {wins}, {losses}");
+    }
+}

@@ -120,10 +120,38 @@ impl<'a> Estimator<'a> {
             Turn::Lost => return -(DECIDED - (stones + 2)),
             Turn::Moves { moves, .. } => moves,
         };
+        // The rules the exact search bounds with. An odd threat loses the
+        // mover the game within its plies; claimeven either loses it the
+        // game (the board full at the latest) or takes its win away: the
+        // node is worth a draw at most.
+        let theirs = || s.threats(opp, mask);
+        let odd = s.odd_threat_of(cur, mask, theirs).or_else(|| {
+            s.odd_threat_paired(cur, mask, theirs)
+                .map(|(t, w, _)| (t, w))
+        });
+        if let Some((_, within)) = odd {
+            return -(DECIDED - (stones + i64::from(within)));
+        }
+        let cannot_win = match s
+            .follow_up(cur, mask)
+            .or_else(|| s.follow_up_paired(cur, mask))
+        {
+            Some(true) => return -(DECIDED - i64::from(s.cells())),
+            Some(false) => true,
+            None => false,
+        };
         if depth == 0 {
             let first = stones % 2 == 0;
-            return self.weigh(cur, opp, first) - self.weigh(opp, cur, !first);
+            let leaf = self.weigh(cur, opp, first) - self.weigh(opp, cur, !first);
+            return if cannot_win { leaf.min(0) } else { leaf };
         }
+        // At most a draw: a window above it is failed low at once, and one
+        // across it is narrowed to it.
+        let capped = cannot_win && beta > 0;
+        if cannot_win && alpha >= 0 {
+            return 0;
+        }
+        let beta = if capped { 0 } else { beta };
         // The key tells the position apart: `mask` with one more bit on
         // each column's top stone for the player to move.
         let key = cur + mask + 1;
@@ -192,6 +220,10 @@ impl<'a> Estimator<'a> {
         }
         let bound = if best <= alpha0 {
             Bound::Upper
+        } else if best >= beta && capped {
+            // At least the draw the rule caps it at: exactly that.
+            best = 0;
+            Bound::Exact
         } else if best >= beta {
             Bound::Lower
         } else {
@@ -228,12 +260,26 @@ fn windows(shape: &Shape) -> Vec<u64> {
     out
 }
 
-/// Each legal move (as a screen cell) with its estimate for the player to
-/// move, higher better, from the deepest search the budget finished; `x`
-/// and `o` are screen-cell bits. The best move's estimate is its score;
-/// the others' lie below it.
+/// What the search found of each move of a position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Estimates {
+    /// Each legal move (as a screen cell) with its estimate for the player
+    /// to move, higher better, from the deepest search the budget
+    /// finished. The best move's estimate is its score; the others' lie
+    /// below it.
+    pub scores: Vec<(usize, i64)>,
+    /// The best move where the search proved it wins: every line of play
+    /// within its horizon ends in the mover's line, or in a position the
+    /// rules prove lost for the opponent.
+    pub winning: Option<usize>,
+    /// The moves the search proved lost the same way.
+    pub losing: Vec<usize>,
+}
+
+/// What the search finds of each legal move of the position of screen-cell
+/// bits `x` and `o` within `budget` (see [`Estimates`]).
 #[must_use]
-pub fn estimate(shape: &Shape, x: u64, o: u64, budget: &Budget) -> Vec<(usize, i64)> {
+pub fn estimate(shape: &Shape, x: u64, o: u64, budget: &Budget) -> Estimates {
     let (x, o) = (shape.from_cells(x), shape.from_cells(o));
     let mask = x | o;
     let cur = if mask.count_ones() % 2 == 0 { x } else { o };
@@ -284,10 +330,23 @@ pub fn estimate(shape: &Shape, x: u64, o: u64, budget: &Budget) -> Vec<(usize, i
             break;
         }
     }
-    found
-        .into_iter()
-        .map(|(mv, s)| (shape.cell_of_bit(mv.trailing_zeros() as usize), s))
-        .collect()
+    let cell = |mv: u64| shape.cell_of_bit(mv.trailing_zeros() as usize);
+    // Only the best move's score is exact (the others were refuted by null
+    // windows: upper bounds), and a loss bounded from above is a loss.
+    let winning = found
+        .first()
+        .filter(|&&(_, s)| s > DECIDED / 2)
+        .map(|&(mv, _)| cell(mv));
+    let losing = found
+        .iter()
+        .filter(|&&(_, s)| s < -DECIDED / 2)
+        .map(|&(mv, _)| cell(mv))
+        .collect();
+    Estimates {
+        scores: found.into_iter().map(|(mv, s)| (cell(mv), s)).collect(),
+        winning,
+        losing,
+    }
 }
 
 #[cfg(test)]
@@ -310,7 +369,7 @@ mod tests {
     fn best(columns: &str) -> (usize, i64) {
         let shape = Shape::new(7, 6, 4).expect("7x6 fits");
         let (x, o) = after(&shape, columns);
-        let found = estimate(&shape, x, o, &Budget::of(Duration::from_millis(200)));
+        let found = estimate(&shape, x, o, &Budget::of(Duration::from_millis(200))).scores;
         assert_eq!(found.len(), 7, "every column is open");
         let top = found
             .iter()

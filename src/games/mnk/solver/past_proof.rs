@@ -115,8 +115,10 @@ impl MnkSolver {
         each_move(&classes, judged)
     }
 
-    /// The playing search's estimate of each move it weighed, and on free
-    /// boards the moves its threat guard proves lost.
+    /// The playing search's estimate of each move it weighed, and the moves
+    /// it proves lost: on free boards by its threat guard, on gravity
+    /// boards by a line within its horizon or the rules (claimeven, the
+    /// odd threat).
     pub(super) fn playing_search(
         &self,
         pos: &MnkGame,
@@ -125,7 +127,8 @@ impl MnkSolver {
         match &self.shape {
             Some(shape) => {
                 let (x, o) = pos.bits();
-                (connect::strength::estimate(shape, x, o, budget), Vec::new())
+                let found = connect::strength::estimate(shape, x, o, budget);
+                (found.scores, found.losing)
             }
             None => {
                 let advice = strength::advise(&mut pos.board(), budget);
@@ -165,16 +168,28 @@ impl MnkSolver {
     }
 
     /// A gravity board past the proof: every move unknown but those that
-    /// end the game, each with the estimate of the playing search.
+    /// end the game and those the playing search proves won or lost, each
+    /// with that search's estimate.
     pub(super) fn estimated(pos: &MnkGame, shape: &Shape, budget: &Budget) -> Vec<Judged<usize>> {
         let (x, o) = pos.bits();
-        let estimates = connect::strength::estimate(shape, x, o, budget);
+        let found = connect::strength::estimate(shape, x, o, budget);
         pos.moves()
-            .map(|mv| Judged {
-                mv,
-                value: Self::terminal(&pos.after(mv)).map_or(Value::UNKNOWN, Value::for_mover),
-                estimate: Some(estimate_of(&estimates, mv)),
-                preferred: false,
+            .map(|mv| {
+                // What the playing search proved is kept: a proven loss is
+                // never played while another move is not proven to lose.
+                let proven = if found.winning == Some(mv) {
+                    Value::exact(Outcome::Win, None)
+                } else if found.losing.contains(&mv) {
+                    Value::exact(Outcome::Loss, None)
+                } else {
+                    Value::UNKNOWN
+                };
+                Judged {
+                    mv,
+                    value: Self::terminal(&pos.after(mv)).map_or(proven, Value::for_mover),
+                    estimate: Some(estimate_of(&found.scores, mv)),
+                    preferred: false,
+                }
             })
             .collect()
     }
