@@ -5,8 +5,9 @@
 //! the score with its 95% error bar, by side, the slowest reply of ours
 //! against `timeout_turn`, and every lost game as a move list.
 //! Run: `cargo build --release && cargo run --release --example
-//! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED]` (ENGINE: the
-//! engine's program; its own folder is its working folder). With
+//! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED] [SIDES]` (ENGINE:
+//! the engine's program; its own folder is its working folder; SIDES: `x`
+//! or `o` plays only our games on that side, `both` by default). With
 //! `MATCH_LOG` set, every line sent and read goes to stderr.
 
 use std::io::{BufRead, BufReader, Write};
@@ -249,13 +250,18 @@ fn ours_program() -> PathBuf {
 fn main() -> std::io::Result<()> {
     let mut args = std::env::args().skip(1);
     let Some(engine) = args.next().map(PathBuf::from) else {
-        eprintln!("usage: gomocup_match ENGINE [OPENINGS] [MS] [SIZE] [SEED]");
+        eprintln!("usage: gomocup_match ENGINE [OPENINGS] [MS] [SIZE] [SEED] [x|o|both]");
         std::process::exit(2);
     };
     let openings: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
     let ms: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
     let size: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(15);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let sides: &[usize] = match args.next().as_deref() {
+        Some("x") => &[0],
+        Some("o") => &[1],
+        _ => &[0, 1],
+    };
     let ours = ours_program();
     println!(
         "{} against {}: {openings} openings × 2 sides, {ms} ms a move, {size}×{size}, freestyle",
@@ -281,7 +287,7 @@ fn main() -> std::io::Result<()> {
         while white == black {
             white = near(&mut rng);
         }
-        for our_side in [0usize, 1] {
+        for &our_side in sides {
             let (a, b) = (Engine::start(&ours)?, Engine::start(&engine)?);
             let mut players = if our_side == 0 { [a, b] } else { [b, a] };
             let side = ["X (first)", "O (second)"][our_side];
@@ -325,6 +331,10 @@ fn main() -> std::io::Result<()> {
         tally[0][2] + tally[1][2],
     ];
     for (name, t) in [("as X", &tally[0]), ("as O", &tally[1]), ("all", &all)] {
+        if t.iter().sum::<u32>() == 0 {
+            // A side not played.
+            continue;
+        }
         let (p, e, n) = score(t);
         println!(
             "{name}: {n} games, won {} drawn {} lost {}: score {:.1}% ± {:.1}%",

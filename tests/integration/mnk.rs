@@ -431,9 +431,12 @@ fn fast_solver_agrees_with_reference_on_random_positions_of_larger_boards() {
 /// enough to solve.
 #[test]
 fn threat_search_claims_hold_against_the_exact_solver() {
+    use unbeatable::games::mnk::beyond::lines::Lines;
+    use unbeatable::games::mnk::beyond::vct::Threes;
     use unbeatable::games::mnk::beyond::{Threats, strength};
     let mut rng = rng_for(Some(12));
     let mut wins = 0;
+    let mut pattern_wins = 0;
     let mut losses = 0;
     for (w, h, k, stones, count) in [
         (4, 4, 3, 3, 60),
@@ -467,6 +470,18 @@ fn threat_search_claims_hold_against_the_exact_solver() {
                     "{pos:?}: the winning move {mv}"
                 );
             }
+            // The same search on the pattern board, a threat deeper.
+            let mut lines = Lines::from_cells(w, h, k, &board.cell).expect("k 3 to 6");
+            if let Some(mv) = Threes::new(&unlimited()).vct(&mut lines, side, 2) {
+                pattern_wins += 1;
+                assert_eq!(value.outcome, Outcome::Win, "{pos:?}: a win by threats");
+                let after = exact.value(&pos.after(mv), &unlimited());
+                assert_eq!(
+                    after.outcome,
+                    Outcome::Loss,
+                    "{pos:?}: the winning move {mv} on the pattern board"
+                );
+            }
             if Threats::new(&mut board, &unlimited()).every_move_loses(side) {
                 losses += 1;
                 assert_eq!(value.outcome, Outcome::Loss, "{pos:?}: lost to fours");
@@ -487,7 +502,10 @@ fn threat_search_claims_hold_against_the_exact_solver() {
         }
     }
     // The claims were put to the test, not vacuously true.
-    assert!(wins > 20 && losses > 20, "{wins} wins, {losses} losses");
+    assert!(
+        wins > 20 && pattern_wins > 20 && losses > 20,
+        "{wins} wins, {pattern_wins} on the pattern board, {losses} losses"
+    );
 }
 
 /// Past the proof, the computer takes a win by fours and stops one.

@@ -11,5 +11,6 @@ pub mod search;
 pub mod strength;
 pub mod threats;
 pub mod vcf;
+pub mod vct;
 
 pub use threats::Threats;

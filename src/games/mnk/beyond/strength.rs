@@ -13,6 +13,7 @@ use crate::games::mnk::beyond::lines::Lines;
 use crate::games::mnk::beyond::search::Search as PatternSearch;
 use crate::games::mnk::beyond::threats::Threats;
 use crate::games::mnk::beyond::vcf::{Fours, VCF_DEPTH};
+use crate::games::mnk::beyond::vct::Threes;
 use crate::games::mnk::cells::Board;
 
 /// What the computer knows of a position it cannot prove.
@@ -211,13 +212,23 @@ impl Search<'_, '_> {
 /// `analyze` all prove a win with.
 pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
     let side = board.to_move();
-    // Fours first on the pattern board, where they are found fastest.
+    if board.winner.is_some() {
+        return None;
+    }
+    // On the pattern board where its tables cover k: fours first (found
+    // fastest), then threes in between, one more at a time.
     let w = board.windows;
-    if board.winner.is_none()
-        && let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell)
-        && let Some(c) = Fours::new(budget).vcf(&mut lines, side, VCF_DEPTH)
-    {
-        return Some(c);
+    if let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) {
+        let mut threes = Threes::new(budget);
+        for depth in 0..=WIN_VCT_DEPTH {
+            if let Some(c) = threes.vct(&mut lines, side, depth) {
+                return Some(c);
+            }
+            if threes.aborted() {
+                break;
+            }
+        }
+        return None;
     }
     let mut threats = Threats::new(board, budget);
     for depth in 0..=2 {
@@ -230,6 +241,10 @@ pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
     }
     None
 }
+
+/// How many threats that are not fours deep our own win is looked for on
+/// the pattern board (the shallower first).
+const WIN_VCT_DEPTH: u32 = 4;
 
 /// The part of the time the search for our own win by threats gets at
 /// most (a win by fours is found in far less).
@@ -286,7 +301,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let ranked = search.rank(moves, PATTERN_MIN_DEPTH);
     let mut estimates: Vec<(usize, i64)> =
         ranked.iter().map(|s| (s.mv, i64::from(s.score))).collect();
-    refute(board, side, budget, &mut estimates, &mut advice.losing);
+    refute_on_lines(&mut lines, side, budget, &mut estimates, &mut advice.losing);
     advice.estimates = estimates;
     advice
 }
@@ -416,9 +431,7 @@ fn refute(
     losing: &mut Vec<usize>,
 ) {
     let mut threats = Threats::new(board, budget);
-    let mut checked = 0;
-    while checked < REFUTE_MOVES && estimates.len() > 1 {
-        let (c, _) = estimates[0];
+    refute_by(estimates, losing, |c| {
         threats.board.play(c, side);
         let mut lost = false;
         if threats.board.winner.is_none() {
@@ -433,7 +446,49 @@ fn refute(
             }
         }
         threats.board.undo();
-        if !lost {
+        lost
+    });
+}
+
+/// `refute` on the pattern board, where the threats are found faster.
+fn refute_on_lines(
+    lines: &mut Lines,
+    side: usize,
+    budget: &Budget,
+    estimates: &mut Vec<(usize, i64)>,
+    losing: &mut Vec<usize>,
+) {
+    let mut threes = Threes::new(budget);
+    refute_by(estimates, losing, |c| {
+        lines.play(c, side);
+        let mut lost = false;
+        if lines.winner.is_none() {
+            for depth in 1..=REFUTE_DEPTH {
+                if threes.vct(lines, 1 - side, depth).is_some() {
+                    lost = true;
+                    break;
+                }
+                if threes.aborted() {
+                    break;
+                }
+            }
+        }
+        lines.undo();
+        lost
+    });
+}
+
+/// The check of `refute`, with `lost_after` saying whether the opponent
+/// was found to win by threats after a move.
+fn refute_by(
+    estimates: &mut Vec<(usize, i64)>,
+    losing: &mut Vec<usize>,
+    mut lost_after: impl FnMut(usize) -> bool,
+) {
+    let mut checked = 0;
+    while checked < REFUTE_MOVES && estimates.len() > 1 {
+        let (c, _) = estimates[0];
+        if !lost_after(c) {
             return;
         }
         losing.push(c);

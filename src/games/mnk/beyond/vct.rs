@@ -1,0 +1,156 @@
+//! Victory by continuous threats on the pattern board: the attacker's
+//! move is a threat when, were it to move again, it would win by
+//! continuous fours (an open three, a four that leads on, a three-three in
+//! the making); the defender's replies are then every empty cell, each
+//! tried, so what it finds is a proof whatever the defender does — the
+//! defender's own fours included (after a reply that makes one, the
+//! attacker must block it, and the block must be a threat again). The
+//! same algorithm as the window board's [`Threats::vct`], on the board the
+//! playing search keeps, where a four is found by one table look-up: it
+//! goes one or two threats deeper in the same time.
+//!
+//! [`Threats::vct`]: super::threats::Threats::vct
+
+use std::collections::HashMap;
+
+use crate::engine::Budget;
+
+use super::lines::{Level, Lines};
+use super::vcf::{Fours, VCF_DEPTH};
+
+/// Attacking moves tried at each threat: the cells where the attacker's
+/// stone makes the most (its level, then its value).
+const CANDIDATES: usize = 20;
+
+/// The searches for threats of one position, sharing what failed.
+pub struct Threes<'b> {
+    pub fours: Fours<'b>,
+    /// Positions (by hash and attacker) with no VCT within the depth kept.
+    failed: HashMap<u64, u32>,
+}
+
+impl<'b> Threes<'b> {
+    #[must_use]
+    pub fn new(budget: &'b Budget) -> Self {
+        Self {
+            fours: Fours::new(budget),
+            failed: HashMap::new(),
+        }
+    }
+
+    /// Whether the budget ran out: what was not found may still exist.
+    #[must_use]
+    pub fn aborted(&self) -> bool {
+        self.fours.aborted
+    }
+
+    /// A move that wins for `attacker` (to move) by continuous threats of
+    /// at most `depth` threats that are not fours, or by continuous
+    /// fours; `None` when there is none within the depth, or time ran out
+    /// (see `aborted`).
+    pub fn vct(&mut self, lines: &mut Lines, attacker: usize, depth: u32) -> Option<usize> {
+        if let Some(c) = self.fours.vcf(lines, attacker, VCF_DEPTH) {
+            return Some(c);
+        }
+        if depth == 0 || self.aborted() || lines.winner.is_some() {
+            return None;
+        }
+        let key = lines.hash ^ (attacker as u64 + 1).wrapping_mul(0x9FB2_1C65_1E98_DF25);
+        if self.failed.get(&key).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+        let defender = 1 - attacker;
+        // Where the defender threatens a line, the block is the only move
+        // (and it may be a threat too); two cannot be blocked.
+        let candidates: Vec<usize> = match lines.count(defender, Level::Five) {
+            0 => {
+                let mut near: Vec<usize> = lines.cells_at_least(attacker, Level::Flex2).collect();
+                near.sort_by_cached_key(|&c| {
+                    std::cmp::Reverse((lines.level(c, attacker), lines.value(c, attacker)))
+                });
+                near.truncate(CANDIDATES);
+                near
+            }
+            1 => lines.cells_at_least(defender, Level::Five).collect(),
+            _ => return None,
+        };
+        for c in candidates {
+            lines.play(c, attacker);
+            // A threat: given another move, the attacker would win by fours.
+            let wins = lines.winner.is_none()
+                && self.fours.vcf(lines, attacker, VCF_DEPTH).is_some()
+                && self.every_reply_loses(lines, attacker, depth - 1);
+            lines.undo();
+            if wins {
+                return Some(c);
+            }
+            if self.aborted() {
+                return None;
+            }
+        }
+        self.failed.insert(key, depth);
+        None
+    }
+
+    /// Whether every move of the defender (to move) leaves `attacker` a
+    /// win by threats within `depth`. Every empty cell is tried, those
+    /// that matter most to the attacker first (they are where a threat is
+    /// stopped, and so where a reply that holds is found soonest).
+    pub fn every_reply_loses(&mut self, lines: &mut Lines, attacker: usize, depth: u32) -> bool {
+        let defender = 1 - attacker;
+        let mut replies: Vec<usize> = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
+        if replies.is_empty() {
+            // A full board: a draw, not a win.
+            return false;
+        }
+        replies.sort_by_cached_key(|&c| {
+            std::cmp::Reverse((
+                lines.level(c, defender) >= Level::Block4,
+                lines.value(c, attacker),
+            ))
+        });
+        for d in replies {
+            lines.play(d, defender);
+            let lost = lines.winner.is_none() && self.vct(lines, attacker, depth).is_some();
+            lines.undo();
+            if !lost {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Threes;
+    use crate::engine::Budget;
+    use crate::games::mnk::beyond::lines::named::{at, board};
+    use crate::games::mnk::beyond::vcf::VCF_DEPTH;
+
+    #[test]
+    fn two_open_twos_crossing_win_by_threats_and_not_by_fours() {
+        // X: f8 g8 across and h6 h7 down; h8 makes two open threes at
+        // once (a three-three), which wins: no fours before it.
+        let budget = Budget::unlimited();
+        let mut lines = board(&["f8", "g8", "h6", "h7"], &["a1", "a2", "a15", "o1"]);
+        let mut threes = Threes::new(&budget);
+        assert_eq!(
+            threes.fours.vcf(&mut lines, 0, VCF_DEPTH),
+            None,
+            "no fours yet"
+        );
+        let win = threes.vct(&mut lines, 0, 1);
+        assert!(win.is_some(), "X wins by threats");
+        assert_eq!(lines.stones, 8, "the board is left as it was");
+        // O, to move there, has nothing.
+        assert_eq!(threes.vct(&mut lines, 1, 2), None);
+        // Block h8 and h9 and the cross is gone; the twos remain.
+        let mut lines = board(&["f8", "g8", "h6", "h7"], &["h8", "h5", "a15", "o1"]);
+        let mut threes = Threes::new(&budget);
+        assert_eq!(threes.vct(&mut lines, 0, 1), None);
+        // The win it finds is the crossing, h8.
+        let mut lines = board(&["f8", "g8", "h6", "h7"], &["a1", "a2", "a15", "o1"]);
+        assert_eq!(Threes::new(&budget).vct(&mut lines, 0, 1), Some(at("h8")));
+    }
+}
