@@ -3,7 +3,8 @@
 //! once with each side, equal time a move, the engines moving in turn (one
 //! thinks at a time; `INFO thread_num 1` asks each for one thread). Prints
 //! the score with its 95% error bar, by side, the slowest reply of ours
-//! against `timeout_turn`, and every lost game as a move list.
+//! against `timeout_turn`, every lost game as a move list, and every game
+//! whose result belied what ours called proven (`MESSAGE proven: …`).
 //! Run: `cargo build --release && cargo run --release --example
 //! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED] [SIDES]` (ENGINE:
 //! the engine's program; its own folder is its working folder; SIDES: `x`
@@ -22,6 +23,9 @@ struct Engine {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
+    /// What the engine said it proved (`MESSAGE proven: …`, as ours
+    /// says), since it was last asked.
+    proven: Vec<String>,
 }
 
 impl Engine {
@@ -46,6 +50,7 @@ impl Engine {
             child,
             input,
             output,
+            proven: Vec::new(),
         })
     }
 
@@ -69,6 +74,9 @@ impl Engine {
                 eprintln!("{} > {line}", self.child.id());
             }
             let upper = line.to_ascii_uppercase();
+            if let Some(claim) = line.strip_prefix("MESSAGE proven: ") {
+                self.proven.push(claim.to_string());
+            }
             if !line.is_empty() && !upper.starts_with("MESSAGE") && !upper.starts_with("DEBUG") {
                 return Ok(line.to_string());
             }
@@ -150,6 +158,8 @@ struct Game {
     result: i8,
     moves: Vec<(usize, usize)>,
     ours_slowest: Duration,
+    /// The first result ours called proven, with the ply of its move.
+    claim: Option<(usize, String)>,
 }
 
 fn cell_name((x, y): (usize, usize)) -> String {
@@ -185,9 +195,11 @@ fn play_game(
     for l in &lines {
         players[0].send(l)?;
     }
+    let mut claim = None;
     let (mut last, took) = players[0].play("DONE")?;
     if ours == 0 {
         ours_slowest = ours_slowest.max(took);
+        note_claim(&mut players[0], moves.len() + 1, &mut claim);
     }
     // White learns the opening when it first moves: BOARD with black's reply.
     let mut first_white = true;
@@ -201,6 +213,7 @@ fn play_game(
                 result,
                 moves,
                 ours_slowest,
+                claim,
             });
         }
         board[y][x] = mover as u8 + 1;
@@ -211,6 +224,7 @@ fn play_game(
                 result,
                 moves,
                 ours_slowest,
+                claim,
             });
         }
         if moves.len() == size * size {
@@ -218,6 +232,7 @@ fn play_game(
                 result: 0,
                 moves,
                 ours_slowest,
+                claim,
             });
         }
         mover = 1 - mover;
@@ -234,9 +249,27 @@ fn play_game(
         };
         if mover == ours {
             ours_slowest = ours_slowest.max(took);
+            note_claim(&mut players[ours], moves.len() + 1, &mut claim);
         }
         last = next;
     }
+}
+
+/// Keeps the first result `engine` called proven, made at `ply`.
+fn note_claim(engine: &mut Engine, ply: usize, claim: &mut Option<(usize, String)>) {
+    for said in engine.proven.drain(..) {
+        if claim.is_none() {
+            *claim = Some((ply, said));
+        }
+    }
+}
+
+/// Whether a result called proven was belied by the game's result for
+/// the side that called it (1 won, 0 drawn, -1 lost): a win not won, a
+/// draw lost. (A loss called proven may still be saved by the
+/// opponent's mistake.)
+fn belied(claim: &str, result: i8) -> bool {
+    (claim.contains(" is a win") && result < 1) || (claim.contains(" is a draw") && result < 0)
 }
 
 fn ours_program() -> PathBuf {
@@ -281,6 +314,9 @@ fn main() -> std::io::Result<()> {
     let mut slowest = Duration::ZERO;
     let mut lost = Vec::new();
     let mut broken = 0;
+    // Games where ours called a win proven, and where a call was belied.
+    let mut called_won = 0;
+    let mut belied_calls = Vec::new();
     for game in 0..openings {
         let black = near(&mut rng);
         let mut white = near(&mut rng);
@@ -309,12 +345,26 @@ fn main() -> std::io::Result<()> {
             };
             tally[our_side][slot] += 1;
             let line: Vec<String> = g.moves.iter().map(|&c| cell_name(c)).collect();
+            let called = g
+                .claim
+                .as_ref()
+                .map(|(ply, said)| format!(" (at ply {ply} it said: {said})"))
+                .unwrap_or_default();
             println!(
-                "opening {} as {side}: {} in {} plies",
+                "opening {} as {side}: {} in {} plies{called}",
                 game + 1,
                 ["won", "drawn", "lost"][slot],
                 g.moves.len()
             );
+            if let Some((ply, said)) = &g.claim {
+                called_won += usize::from(said.contains(" is a win"));
+                if belied(said, ours_result) {
+                    belied_calls.push(format!(
+                        "as {side}, at ply {ply} ({said}): {}",
+                        line.join(" ")
+                    ));
+                }
+            }
             if ours_result < 0 {
                 lost.push(format!("as {side}: {}", line.join(" ")));
             }
@@ -351,6 +401,13 @@ fn main() -> std::io::Result<()> {
     );
     if broken > 0 {
         println!("{broken} games not played to the end (not counted)");
+    }
+    println!(
+        "wins called proven by ours: {called_won} games; results called proven and belied: {}",
+        belied_calls.len()
+    );
+    for b in belied_calls {
+        println!("BELIED {b}");
     }
     for l in lost {
         println!("lost {l}");

@@ -13,7 +13,7 @@ use anyhow::Result;
 
 use crate::engine::{Level, Player, Status};
 use crate::rules::Ruleset;
-use crate::session::{AnySession, Setup};
+use crate::session::{AnySession, Setup, wording};
 use crate::text::visible;
 
 /// The longest line read: a manager's lines are short, and no line may
@@ -335,9 +335,20 @@ impl Brain {
         session.set_think(Some(think), true);
         match session.computer_plays() {
             Some(played) => {
-                let xy = Self::coordinates(&played.text);
+                let Some(xy) = Self::coordinates(&played.text) else {
+                    return "ERROR a move off the board".to_string();
+                };
                 self.moves.push(played.text);
-                xy.unwrap_or_else(|| "ERROR a move off the board".to_string())
+                // A proven result is said before the move, as managers
+                // show an engine's messages: a match can hold it to it.
+                if played.value.is_proven() {
+                    format!(
+                        "MESSAGE proven: {xy} is a {}\n{xy}",
+                        wording::result(played.value)
+                    )
+                } else {
+                    xy
+                }
             }
             None => "ERROR no move is possible".to_string(),
         }

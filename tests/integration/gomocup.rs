@@ -11,6 +11,9 @@ struct Brain {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
+    /// The `MESSAGE` lines read since the last reply, as a manager shows
+    /// them.
+    messages: Vec<String>,
 }
 
 impl Brain {
@@ -28,6 +31,7 @@ impl Brain {
             child,
             input,
             output,
+            messages: Vec::new(),
         }
     }
 
@@ -36,13 +40,21 @@ impl Brain {
         self.input.flush().expect("flushed");
     }
 
-    /// The reply to `line`, and how long it took.
+    /// The reply to `line` (its messages kept apart), and how long it
+    /// took.
     fn ask(&mut self, line: &str) -> (String, Duration) {
         let t = Instant::now();
         self.send(line);
-        let mut reply = String::new();
-        self.output.read_line(&mut reply).expect("a reply");
-        (reply.trim().to_string(), t.elapsed())
+        self.messages.clear();
+        loop {
+            let mut reply = String::new();
+            self.output.read_line(&mut reply).expect("a reply");
+            let reply = reply.trim().to_string();
+            if !reply.starts_with("MESSAGE") {
+                return (reply, t.elapsed());
+            }
+            self.messages.push(reply);
+        }
     }
 
     /// `BOARD` with `stones` (x, y, 1 for the brain's or 2), then `DONE`:
@@ -96,6 +108,8 @@ fn the_gomocup_protocol_is_spoken() {
     assert_eq!(brain.ask("START 15").0, "OK");
     let (first, took) = brain.ask("BEGIN");
     let mut taken = vec![cell(&first, 15)];
+    // Nothing is proven on the empty board, and nothing is claimed.
+    assert!(brain.messages.is_empty(), "{:?}", brain.messages);
     // Far above the target (500 ms a move): only a hang fails here.
     assert!(took < Duration::from_secs(20), "{took:?}");
     let (reply, _) = brain.ask("TURN 0,0");
@@ -118,6 +132,11 @@ fn the_gomocup_protocol_is_spoken() {
     let theirs = [(3, 10, 2), (4, 10, 2), (5, 10, 2), (12, 12, 2)];
     let five = brain.board(&[mine, theirs].concat());
     assert!(five == "7,3" || five == "2,3", "{five} does not make five");
+    // The win is proven, and said so before the move.
+    assert_eq!(
+        brain.messages,
+        [format!("MESSAGE proven: {five} is a win in 1 ply")]
+    );
     // The opponent's four, closed at one end, must be blocked at the other.
     assert_eq!(brain.ask("RESTART").0, "OK");
     let theirs = [(9, 9, 2), (10, 9, 2), (11, 9, 2), (12, 9, 2)];
