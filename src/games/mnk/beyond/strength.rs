@@ -219,16 +219,7 @@ pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
     // fastest), then threes in between, one more at a time.
     let w = board.windows;
     if let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) {
-        let mut threes = Threes::new(budget);
-        for depth in 0..=WIN_VCT_DEPTH {
-            if let Some(c) = threes.vct(&mut lines, side, depth) {
-                return Some(c);
-            }
-            if threes.aborted() {
-                break;
-            }
-        }
-        return None;
+        return win_on_lines(&mut lines, side, budget);
     }
     let mut threats = Threats::new(board, budget);
     for depth in 0..=2 {
@@ -236,6 +227,20 @@ pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
             return Some(c);
         }
         if threats.aborted {
+            break;
+        }
+    }
+    None
+}
+
+/// `win_by_threats` on the pattern board.
+fn win_on_lines(lines: &mut Lines, side: usize, budget: &Budget) -> Option<usize> {
+    let mut threes = Threes::new(budget);
+    for depth in 0..=WIN_VCT_DEPTH {
+        if let Some(c) = threes.vct(lines, side, depth) {
+            return Some(c);
+        }
+        if threes.aborted() {
             break;
         }
     }
@@ -272,7 +277,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) else {
         return advise_by_windows(board, budget);
     };
-    if let Some(c) = win_by_threats(board, &budget.share(THREATS_SHARE)) {
+    if let Some(c) = win_on_lines(&mut lines, side, &budget.share(THREATS_SHARE)) {
         advice.winning = Some(c);
         return advice;
     }
