@@ -4,7 +4,9 @@
 //! the making); the defender's replies are then every empty cell, each
 //! tried, so what it finds is a proof whatever the defender does — the
 //! defender's own fours included (after a reply that makes one, the
-//! attacker must block it, and the block must be a threat again). The
+//! attacker must block it, and the block must be a threat again). Fours
+//! and forced blocks leave one reply and are not counted in the depth,
+//! which counts the quiet threats (open threes and the like). The
 //! same algorithm as the window board's [`Threats::vct`], on the board the
 //! playing search keeps, where a four is found by one table look-up: it
 //! goes one or two threats deeper in the same time.
@@ -62,6 +64,7 @@ impl<'b> Threes<'b> {
         let defender = 1 - attacker;
         // Where the defender threatens a line, the block is the only move
         // (and it may be a threat too); two cannot be blocked.
+        let blocking = lines.count(defender, Level::Five) > 0;
         let candidates: Vec<usize> = match lines.count(defender, Level::Five) {
             0 => {
                 let mut near: Vec<usize> = lines.cells_at_least(attacker, Level::Flex2).collect();
@@ -76,10 +79,19 @@ impl<'b> Threes<'b> {
         };
         for c in candidates {
             lines.play(c, attacker);
+            // A four, or the block of the defender's four, leaves the
+            // defender one reply: it is not one of the `depth` threats
+            // (a four that opens the way to an open three is a step of
+            // the attack, not a cost of it).
+            let next = if blocking || lines.count(attacker, Level::Five) > 0 {
+                depth
+            } else {
+                depth - 1
+            };
             // A threat: given another move, the attacker would win by fours.
             let wins = lines.winner.is_none()
                 && self.fours.vcf(lines, attacker, VCF_DEPTH).is_some()
-                && self.every_reply_loses(lines, attacker, depth - 1);
+                && self.every_reply_loses(lines, attacker, next);
             lines.undo();
             if wins {
                 return Some(c);
@@ -125,6 +137,7 @@ impl<'b> Threes<'b> {
 mod tests {
     use super::Threes;
     use crate::engine::Budget;
+    use crate::games::mnk::beyond::lines::Lines;
     use crate::games::mnk::beyond::lines::named::{at, board};
     use crate::games::mnk::beyond::vcf::VCF_DEPTH;
 
@@ -152,5 +165,31 @@ mod tests {
         // The win it finds is the crossing, h8.
         let mut lines = board(&["f8", "g8", "h6", "h7"], &["a1", "a2", "a15", "o1"]);
         assert_eq!(Threes::new(&budget).vct(&mut lines, 0, 1), Some(at("h8")));
+    }
+
+    #[test]
+    fn a_four_that_opens_the_way_costs_no_threat() {
+        // 8×8, from a game lost to Rapfi as O (e5 c7 d4 d5 e4 e3 f4 c4
+        // f6 c3): X wins by the four g4 (blocked at h4), then threats.
+        // Counted as a threat, the four put the win a threat too deep for
+        // play to see it in time.
+        let budget = Budget::unlimited();
+        let mut cells = vec![0u8; 64];
+        let cell = |name: &str| {
+            let b = name.as_bytes();
+            usize::from(b[1] - b'1') * 8 + usize::from(b[0] - b'a')
+        };
+        for (i, m) in ["e5", "c7", "d4", "d5", "e4", "e3", "f4", "c4", "f6", "c3"]
+            .iter()
+            .enumerate()
+        {
+            cells[cell(m)] = 1 + (i % 2) as u8;
+        }
+        let mut lines = Lines::from_cells(8, 8, 5, &cells).unwrap_or_else(|| unreachable!());
+        let mut threes = Threes::new(&budget);
+        let depth = (0..=4).find(|&d| threes.vct(&mut lines, 0, d).is_some());
+        assert_eq!(depth, Some(3), "X's win, three threats deep");
+        assert_eq!(threes.vct(&mut lines, 0, 3), Some(cell("g4")));
+        assert_eq!(lines.stones, 10, "the board is left as it was");
     }
 }
