@@ -58,19 +58,118 @@ impl<'b> Fours<'b> {
     /// within `depth` fours, or `None`: there is none, or time ran out
     /// (see `aborted`).
     pub fn vcf(&mut self, lines: &mut Lines, attacker: usize, depth: u32) -> Option<usize> {
+        self.vcf_line(lines, attacker, depth, &mut Vec::new())
+    }
+
+    /// `vcf`, with the attacker's moves of the win it found in `line`,
+    /// first to last (the last makes the line or the open four).
+    pub fn vcf_line(
+        &mut self,
+        lines: &mut Lines,
+        attacker: usize,
+        depth: u32,
+        line: &mut Vec<usize>,
+    ) -> Option<usize> {
+        line.clear();
+        let found = self.search(lines, attacker, depth, line);
+        line.reverse();
+        found
+    }
+
+    /// Whether `attacker` (to move) still wins by playing the fours of
+    /// `line` in turn, the defender answering each at its one cell: a
+    /// win found before, checked move by move under the same rules as
+    /// the search, in a few look-ups (a reply elsewhere seldom spoils
+    /// it).
+    pub fn still_wins(lines: &mut Lines, attacker: usize, line: &[usize]) -> bool {
+        let mut played = 0;
+        // `None` while the line goes on, the attacker to move.
+        let mut won = None;
+        for &c in line {
+            if let Some(end) = Self::ended(lines, attacker) {
+                won = Some(end);
+                break;
+            }
+            let defender = 1 - attacker;
+            let blocks = lines.count(defender, Level::Five) == 1;
+            if !lines.is_empty(c)
+                || (blocks && lines.level(c, defender) < Level::Five)
+                || !makes_four(lines.level(c, attacker))
+            {
+                won = Some(false);
+                break;
+            }
+            lines.play(c, attacker);
+            played += 1;
+            match lines.count(attacker, Level::Five) {
+                0 => won = Some(false),
+                1 => match lines.five_near(c, attacker) {
+                    Some(block) => {
+                        lines.play(block, defender);
+                        played += 1;
+                    }
+                    None => won = Some(false),
+                },
+                // Two cells complete a line: one stone cannot stop both.
+                _ => won = Some(true),
+            }
+            if won.is_some() {
+                break;
+            }
+        }
+        // The line played out, the attacker to move: won if it ends so.
+        let won = won.unwrap_or_else(|| Self::ended(lines, attacker) == Some(true));
+        for _ in 0..played {
+            lines.undo();
+        }
+        won
+    }
+
+    /// Whether the attacker (to move) has won or lost already, by the
+    /// search's rules: a line to make; two of the defender's to stop; an
+    /// open four with nothing of the defender's to stop.
+    fn ended(lines: &Lines, attacker: usize) -> Option<bool> {
+        if lines.winner.is_some() {
+            return Some(false);
+        }
+        let their_fives = lines.count(1 - attacker, Level::Five);
+        if lines.count(attacker, Level::Five) > 0 {
+            Some(true)
+        } else if their_fives >= 2 {
+            Some(false)
+        } else if their_fives == 0 && lines.count(attacker, Level::Flex4) > 0 {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
+    /// The search of `vcf_line`, which pushes the winning moves last
+    /// first.
+    fn search(
+        &mut self,
+        lines: &mut Lines,
+        attacker: usize,
+        depth: u32,
+        line: &mut Vec<usize>,
+    ) -> Option<usize> {
         if self.tick() || lines.winner.is_some() {
             return None;
         }
         let defender = 1 - attacker;
         if lines.count(attacker, Level::Five) > 0 {
-            return lines.cells_at_least(attacker, Level::Five).next();
+            let c = lines.cells_at_least(attacker, Level::Five).next();
+            line.extend(c);
+            return c;
         }
         let their_fives = lines.count(defender, Level::Five);
         if their_fives >= 2 {
             return None;
         }
         if their_fives == 0 && lines.count(attacker, Level::Flex4) > 0 {
-            return lines.cells_at_least(attacker, Level::Flex4).next();
+            let c = lines.cells_at_least(attacker, Level::Flex4).next();
+            line.extend(c);
+            return c;
         }
         if depth == 0 {
             return None;
@@ -102,7 +201,7 @@ impl<'b> Fours<'b> {
                 1 => match lines.five_near(c, attacker) {
                     Some(block) => {
                         lines.play(block, defender);
-                        let won = self.vcf(lines, attacker, depth - 1).is_some();
+                        let won = self.search(lines, attacker, depth - 1, line).is_some();
                         lines.undo();
                         won
                     }
@@ -113,6 +212,7 @@ impl<'b> Fours<'b> {
             };
             lines.undo();
             if won {
+                line.push(c);
                 return Some(c);
             }
             if self.aborted {
@@ -128,7 +228,7 @@ impl<'b> Fours<'b> {
 mod tests {
     use super::{Fours, VCF_DEPTH};
     use crate::engine::Budget;
-    use crate::games::mnk::beyond::lines::named::board;
+    use crate::games::mnk::beyond::lines::named::{at, board};
 
     #[test]
     fn a_four_then_a_four_three_is_found_and_a_blocked_one_is_not() {
@@ -153,5 +253,31 @@ mod tests {
             &["e8", "i5", "i9", "a1", "a15"],
         );
         assert_eq!(Fours::new(&budget).vcf(&mut lines, 0, VCF_DEPTH), None);
+    }
+
+    #[test]
+    fn a_win_by_fours_replayed_holds_until_a_stone_spoils_it() {
+        let budget = Budget::unlimited();
+        let mut lines = board(
+            &["f8", "g8", "h8", "i6", "i7"],
+            &["e8", "a1", "a2", "a3", "o15"],
+        );
+        let mut line = Vec::new();
+        let win = Fours::new(&budget).vcf_line(&mut lines, 0, VCF_DEPTH, &mut line);
+        assert_eq!(line.first().copied(), win);
+        assert!(Fours::still_wins(&mut lines, 0, &line));
+        // An O stone far away leaves it standing.
+        lines.play(at("o1"), 1);
+        assert!(Fours::still_wins(&mut lines, 0, &line));
+        lines.undo();
+        // One on its first cell spoils it.
+        lines.play(line[0], 1);
+        assert!(!Fours::still_wins(&mut lines, 0, &line));
+        lines.undo();
+        // So does a four of O's, which X must block first.
+        lines.play(at("a4"), 1);
+        assert!(!Fours::still_wins(&mut lines, 0, &line));
+        lines.undo();
+        assert_eq!(lines.stones, 10, "the board is left as it was");
     }
 }

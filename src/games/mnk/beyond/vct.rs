@@ -89,9 +89,13 @@ impl<'b> Threes<'b> {
                 depth - 1
             };
             // A threat: given another move, the attacker would win by fours.
+            let mut line = Vec::new();
             let wins = lines.winner.is_none()
-                && self.fours.vcf(lines, attacker, VCF_DEPTH).is_some()
-                && self.every_reply_loses(lines, attacker, next);
+                && self
+                    .fours
+                    .vcf_line(lines, attacker, VCF_DEPTH, &mut line)
+                    .is_some()
+                && self.every_reply_loses(lines, attacker, next, &line);
             lines.undo();
             if wins {
                 return Some(c);
@@ -105,10 +109,19 @@ impl<'b> Threes<'b> {
     }
 
     /// Whether every move of the defender (to move) leaves `attacker` a
-    /// win by threats within `depth`. Every empty cell is tried, those
-    /// that matter most to the attacker first (they are where a threat is
-    /// stopped, and so where a reply that holds is found soonest).
-    pub fn every_reply_loses(&mut self, lines: &mut Lines, attacker: usize, depth: u32) -> bool {
+    /// win by threats within `depth`, `threat` being the attacker's win by
+    /// fours were it to move. Every empty cell is tried, those that matter
+    /// most to the attacker first (they are where a threat is stopped, and
+    /// so where a reply that holds is found soonest); after most replies
+    /// the threat still wins as it stood, which a replay of its fours
+    /// shows without a search.
+    pub fn every_reply_loses(
+        &mut self,
+        lines: &mut Lines,
+        attacker: usize,
+        depth: u32,
+        threat: &[usize],
+    ) -> bool {
         let defender = 1 - attacker;
         let mut replies: Vec<usize> = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
         if replies.is_empty() {
@@ -123,7 +136,9 @@ impl<'b> Threes<'b> {
         });
         for d in replies {
             lines.play(d, defender);
-            let lost = lines.winner.is_none() && self.vct(lines, attacker, depth).is_some();
+            let lost = lines.winner.is_none()
+                && (Fours::still_wins(lines, attacker, threat)
+                    || self.vct(lines, attacker, depth).is_some());
             lines.undo();
             if !lost {
                 return false;
