@@ -308,19 +308,26 @@ impl Lines {
         if pair == self.pattern[c][d] {
             return;
         }
-        let empty = self.cell[c] == 0;
-        if empty {
-            self.tally(c, -1);
-        }
+        let changed = pair ^ self.pattern[c][d];
         self.pattern[c][d] = pair;
+        let empty = self.cell[c] == 0;
+        // Only a side whose pattern changed is looked up again.
         for s in 0..2 {
+            if (changed >> (4 * s)) & 15 == 0 {
+                continue;
+            }
+            if empty {
+                self.total[s] -= self.value[c][s];
+                self.count[s][self.level[c][s] as usize] -= 1;
+            }
             let [a, b, e, f] = self.pattern[c].map(|p| usize::from((p >> (4 * s)) & 15));
             let (level, value) = self.combos[((a * 9 + b) * 9 + e) * 9 + f];
             self.level[c][s] = level;
             self.value[c][s] = value;
-        }
-        if empty {
-            self.tally(c, 1);
+            if empty {
+                self.total[s] += value;
+                self.count[s][level as usize] += 1;
+            }
         }
     }
 
