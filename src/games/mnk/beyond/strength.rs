@@ -236,7 +236,7 @@ pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
 /// `win_by_threats` on the pattern board.
 fn win_on_lines(lines: &mut Lines, side: usize, budget: &Budget) -> Option<usize> {
     let mut threes = Threes::new(budget);
-    for depth in 0..=WIN_VCT_DEPTH {
+    for depth in 0..=VCT_DEPTH {
         if let Some(c) = threes.vct(lines, side, depth) {
             return Some(c);
         }
@@ -247,9 +247,12 @@ fn win_on_lines(lines: &mut Lines, side: usize, budget: &Budget) -> Option<usize
     None
 }
 
-/// How many threats that are not fours deep our own win is looked for on
-/// the pattern board (the shallower first).
-const WIN_VCT_DEPTH: u32 = 4;
+/// How many threats deep (fours among them) our own win, and the
+/// opponent's after a choice of the search, are looked for on the pattern
+/// board, the shallower first while the time lasts: most positions are
+/// searched to 6 in a few hundred milliseconds, and a lost 8×8 game
+/// (`vct.rs`'s tests) turned on a win 5 deep.
+const VCT_DEPTH: u32 = 6;
 
 /// The part of the time the search for our own win by threats gets at
 /// most (a win by fours is found in far less).
@@ -416,8 +419,9 @@ fn advise_by_windows(board: &mut Board<'_>, budget: &Budget) -> Advice {
 /// The part of the time the playing search gets; the rest goes to
 /// checking its choices (see `refute`).
 const SEARCH_SHARE: f64 = 0.6;
-/// How many quiet threats deep the opponent's wins are looked for after
-/// a choice of the playing search.
+/// How many threats deep the opponent's wins are looked for after a
+/// choice of the playing search on the window board (on the pattern
+/// board: `VCT_DEPTH`).
 const REFUTE_DEPTH: u32 = 4;
 /// How many of the search's choices, best first, may be refuted.
 const REFUTE_MOVES: usize = 6;
@@ -455,7 +459,8 @@ fn refute(
     });
 }
 
-/// `refute` on the pattern board, where the threats are found faster.
+/// `refute` on the pattern board, where the threats are found faster
+/// (and so are looked for deeper).
 fn refute_on_lines(
     lines: &mut Lines,
     side: usize,
@@ -468,7 +473,7 @@ fn refute_on_lines(
         lines.play(c, side);
         let mut lost = false;
         if lines.winner.is_none() {
-            for depth in 1..=REFUTE_DEPTH {
+            for depth in 1..=VCT_DEPTH {
                 if threes.vct(lines, 1 - side, depth).is_some() {
                     lost = true;
                     break;

@@ -117,8 +117,8 @@ impl<'s, 'a> Threats<'s, 'a> {
     }
 
     /// A move that wins for `attacker` (to move) by continuous threats of
-    /// at most `depth` moves (a four among them counts, unlike on the
-    /// pattern board's `Threes::vct`), or by continuous fours.
+    /// at most `depth` moves (a four among them counts), or by continuous
+    /// fours.
     pub fn vct(&mut self, attacker: usize, depth: u32) -> Option<usize> {
         let mut line = Vec::new();
         if let Some(c) = self.vcf(attacker, VCF_DEPTH, &mut line) {
