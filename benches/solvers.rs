@@ -330,6 +330,56 @@ fn mnk(c: &mut Criterion) {
     group.finish();
 }
 
+/// Gomoku past the proof: the threat search (VCT, 4 threats deep, each
+/// side as attacker) on 16 positions of games lost to Rapfi as X on
+/// 15×15 — where most of play's time for proofs goes.
+fn gomoku_threats(c: &mut Criterion) {
+    use unbeatable::games::mnk::beyond::lines::Lines;
+    use unbeatable::games::mnk::beyond::vct::Threes;
+    let games = [
+        "j7 i7 h8 j8 i9 h9 k6 g7 k9 i5 j4 j5 k5 k7 k11 i6 i3 l6 k12 k10 j10 l12 l8 i11",
+        "h9 g10 f8 h10 f9 f7 g11 i9 f10 e9 e11 f11 d12 c13 e12 e10 e13 f12 f13 d11 f14 g15 h8 g9",
+        "i8 h6 h10 i7 g10 h7 g7 j8 g5 h9 h5 g9 f5 e5 g4 g8 i6 j7 j9 j6 h8 k7 l7 l8",
+        "i8 h7 g7 i7 f9 f8 g10 h9 h8 h11 f6 e5 k8 j8 k9 j10 l9 k10 m10 j7 j9 m9 l7 m6",
+    ];
+    let mut positions = Vec::new();
+    for g in games {
+        let moves: Vec<&str> = g.split(' ').collect();
+        for n in [12, 16, 20, 24] {
+            let mut cells = vec![0u8; 225];
+            for (i, m) in moves[..n].iter().enumerate() {
+                let (col, row) = m.split_at(1);
+                let x = usize::from(col.as_bytes()[0] - b'a');
+                let y: usize = row.parse().unwrap_or(1) - 1;
+                cells[y * 15 + x] = 1 + (i % 2) as u8;
+            }
+            positions.extend(Lines::from_cells(15, 15, 5, &cells));
+        }
+    }
+    assert_eq!(positions.len(), 16, "every position read");
+    let mut group = c.benchmark_group("gomoku");
+    group.sample_size(10);
+    group.bench_function(
+        "threats 4 deep, both sides, 16 positions of lost games",
+        |b| {
+            b.iter(|| {
+                let budget = unlimited();
+                let mut found = 0;
+                for lines in &mut positions {
+                    for attacker in 0..2 {
+                        let mut threes = Threes::new(&budget);
+                        if (0..=4).any(|d| threes.vct(lines, attacker, d).is_some()) {
+                            found += 1;
+                        }
+                    }
+                }
+                black_box(found)
+            });
+        },
+    );
+    group.finish();
+}
+
 /// Connect Four: the small board from empty, the empty 7×6 board with its
 /// book, and every move's result of 7×6 positions reached by random play (12 and 20 moves; the same
 /// positions every run), one core, a fresh solver and no book each time.
@@ -519,6 +569,16 @@ fn sum(c: &mut Criterion) {
 }
 
 criterion_group!(
-    benches, flags, nim, divisors, mnk, gravity, coins, words, graph, sum
+    benches,
+    flags,
+    nim,
+    divisors,
+    mnk,
+    gomoku_threats,
+    gravity,
+    coins,
+    words,
+    graph,
+    sum
 );
 criterion_main!(benches);
