@@ -6,10 +6,10 @@
 //! defender's own fours included (after a reply that makes one, the
 //! attacker must block it, and the block must be a threat again). A
 //! four counts in the depth as any threat: left free, the search took
-//! ten times as long (see docs/mnk.md). The
-//! same algorithm as the window board's [`Threats::vct`], on the board the
-//! playing search keeps, where a four is found by one table look-up: it
-//! goes one or two threats deeper in the same time.
+//! ten times as long (see docs/mnk.md). The same algorithm as the window
+//! board's [`Threats::vct`], on the board the playing search keeps, where
+//! a four is found by one table look-up: it goes one or two threats
+//! deeper in the same time.
 //!
 //! [`Threats::vct`]: super::threats::Threats::vct
 
