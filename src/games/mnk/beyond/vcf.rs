@@ -153,24 +153,24 @@ impl<'b> Fours<'b> {
         depth: u32,
         line: &mut Vec<usize>,
     ) -> Option<usize> {
-        if self.tick() || lines.winner.is_some() {
+        if self.tick() {
             return None;
+        }
+        match Self::ended(lines, attacker) {
+            Some(true) => {
+                // The line to make, else the open four.
+                let c = lines
+                    .cells_at_least(attacker, Level::Five)
+                    .next()
+                    .or_else(|| lines.cells_at_least(attacker, Level::Flex4).next());
+                line.extend(c);
+                return c;
+            }
+            Some(false) => return None,
+            None => {}
         }
         let defender = 1 - attacker;
-        if lines.count(attacker, Level::Five) > 0 {
-            let c = lines.cells_at_least(attacker, Level::Five).next();
-            line.extend(c);
-            return c;
-        }
         let their_fives = lines.count(defender, Level::Five);
-        if their_fives >= 2 {
-            return None;
-        }
-        if their_fives == 0 && lines.count(attacker, Level::Flex4) > 0 {
-            let c = lines.cells_at_least(attacker, Level::Flex4).next();
-            line.extend(c);
-            return c;
-        }
         if depth == 0 {
             return None;
         }
