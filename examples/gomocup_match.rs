@@ -158,8 +158,8 @@ struct Game {
     result: i8,
     moves: Vec<(usize, usize)>,
     ours_slowest: Duration,
-    /// The first result ours called proven, with the ply of its move.
-    claim: Option<(usize, String)>,
+    /// Every result ours called proven, with the ply of its move.
+    claims: Vec<(usize, String)>,
 }
 
 fn cell_name((x, y): (usize, usize)) -> String {
@@ -195,11 +195,11 @@ fn play_game(
     for l in &lines {
         players[0].send(l)?;
     }
-    let mut claim = None;
+    let mut claims = Vec::new();
     let (mut last, took) = players[0].play("DONE")?;
     if ours == 0 {
         ours_slowest = ours_slowest.max(took);
-        note_claim(&mut players[0], moves.len() + 1, &mut claim);
+        note_claims(&mut players[0], moves.len() + 1, &mut claims);
     }
     // White learns the opening when it first moves: BOARD with black's reply.
     let mut first_white = true;
@@ -213,7 +213,7 @@ fn play_game(
                 result,
                 moves,
                 ours_slowest,
-                claim,
+                claims,
             });
         }
         board[y][x] = mover as u8 + 1;
@@ -224,7 +224,7 @@ fn play_game(
                 result,
                 moves,
                 ours_slowest,
-                claim,
+                claims,
             });
         }
         if moves.len() == size * size {
@@ -232,7 +232,7 @@ fn play_game(
                 result: 0,
                 moves,
                 ours_slowest,
-                claim,
+                claims,
             });
         }
         mover = 1 - mover;
@@ -249,19 +249,15 @@ fn play_game(
         };
         if mover == ours {
             ours_slowest = ours_slowest.max(took);
-            note_claim(&mut players[ours], moves.len() + 1, &mut claim);
+            note_claims(&mut players[ours], moves.len() + 1, &mut claims);
         }
         last = next;
     }
 }
 
-/// Keeps the first result `engine` called proven, made at `ply`.
-fn note_claim(engine: &mut Engine, ply: usize, claim: &mut Option<(usize, String)>) {
-    for said in engine.proven.drain(..) {
-        if claim.is_none() {
-            *claim = Some((ply, said));
-        }
-    }
+/// Keeps what `engine` called proven with its move at `ply`.
+fn note_claims(engine: &mut Engine, ply: usize, claims: &mut Vec<(usize, String)>) {
+    claims.extend(engine.proven.drain(..).map(|said| (ply, said)));
 }
 
 /// Whether a result called proven was belied by the game's result for
@@ -346,8 +342,8 @@ fn main() -> std::io::Result<()> {
             tally[our_side][slot] += 1;
             let line: Vec<String> = g.moves.iter().map(|&c| cell_name(c)).collect();
             let called = g
-                .claim
-                .as_ref()
+                .claims
+                .first()
                 .map(|(ply, said)| format!(" (at ply {ply} it said: {said})"))
                 .unwrap_or_default();
             println!(
@@ -356,14 +352,12 @@ fn main() -> std::io::Result<()> {
                 ["won", "drawn", "lost"][slot],
                 g.moves.len()
             );
-            if let Some((ply, said)) = &g.claim {
-                called_won += usize::from(said.contains(" is a win"));
-                if belied(said, ours_result) {
-                    belied_calls.push(format!(
-                        "as {side}, at ply {ply} ({said}): {}",
-                        line.join(" ")
-                    ));
-                }
+            called_won += usize::from(g.claims.iter().any(|(_, said)| said.contains(" is a win")));
+            if let Some((ply, said)) = g.claims.iter().find(|(_, said)| belied(said, ours_result)) {
+                belied_calls.push(format!(
+                    "as {side}, at ply {ply} ({said}): {}",
+                    line.join(" ")
+                ));
             }
             if ours_result < 0 {
                 lost.push(format!("as {side}: {}", line.join(" ")));
