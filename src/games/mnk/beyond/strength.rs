@@ -15,6 +15,7 @@ use crate::games::mnk::beyond::threats::Threats;
 use crate::games::mnk::beyond::vcf::{Fours, VCF_DEPTH};
 use crate::games::mnk::beyond::vct::Threes;
 use crate::games::mnk::cells::Board;
+use crate::games::mnk::geometry::EXACT_CELLS;
 
 /// What the computer knows of a position it cannot prove.
 #[derive(Clone, Debug, Default)]
@@ -260,12 +261,11 @@ const THREATS_SHARE: f64 = 0.15;
 /// The part of what is left that the playing search gets; the rest
 /// checks its choices against the opponent's threats (see `refute`).
 const PATTERN_SEARCH_SHARE: f64 = 0.75;
-/// The same on boards of at most `SMALL_BOARD` cells, where the search
-/// sees far in little time and the check is what loses games: on 8×8,
-/// as O, a choice lost to a win by threats the check finds in 52 ms was
-/// played at 1 s a move (it had less), and not at 1.5 s.
+/// The same on the boards the exact search takes (`EXACT_CELLS`), where
+/// the search sees far in little time and the check is what loses games:
+/// on 8×8, as O, a choice lost to a win by threats the check finds in
+/// 52 ms was played at 1 s a move (it had less), and not at 1.5 s.
 const SMALL_BOARD_SEARCH_SHARE: f64 = 0.5;
-const SMALL_BOARD: usize = 64;
 /// Plies the playing search always finishes: a move and the reply.
 const PATTERN_MIN_DEPTH: i32 = 2;
 
@@ -290,7 +290,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         advice.winning = Some(c);
         return advice;
     }
-    let searching = budget.share(if lines.cells() <= SMALL_BOARD {
+    let searching = budget.share(if lines.cells() <= EXACT_CELLS {
         SMALL_BOARD_SEARCH_SHARE
     } else {
         PATTERN_SEARCH_SHARE
