@@ -335,10 +335,12 @@ impl Brain {
         session.set_think(Some(think), true);
         match session.computer_plays() {
             Some(played) => {
-                let Some(xy) = Self::coordinates(&played.text) else {
+                // Kept as the session has it, whatever is said of it.
+                let xy = Self::coordinates(&played.text);
+                self.moves.push(played.text);
+                let Some(xy) = xy else {
                     return "ERROR a move off the board".to_string();
                 };
-                self.moves.push(played.text);
                 // A proven result is said before the move, as managers
                 // show an engine's messages: a match can hold it to it.
                 if played.value.is_proven() {
