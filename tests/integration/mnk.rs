@@ -438,6 +438,7 @@ fn threat_search_claims_hold_against_the_exact_solver() {
     let mut wins = 0;
     let mut pattern_wins = 0;
     let mut losses = 0;
+    let mut pattern_losses = 0;
     for (w, h, k, stones, count) in [
         (4, 4, 3, 3, 60),
         (5, 4, 4, 5, 60),
@@ -486,6 +487,10 @@ fn threat_search_claims_hold_against_the_exact_solver() {
                 losses += 1;
                 assert_eq!(value.outcome, Outcome::Loss, "{pos:?}: lost to fours");
             }
+            if Threes::new(&unlimited()).every_move_loses(&mut lines, side, 2) {
+                pattern_losses += 1;
+                assert_eq!(value.outcome, Outcome::Loss, "{pos:?}: lost to threats");
+            }
             let advice = strength::advise(
                 &mut board,
                 &Budget::of(std::time::Duration::from_millis(100)),
@@ -503,8 +508,9 @@ fn threat_search_claims_hold_against_the_exact_solver() {
     }
     // The claims were put to the test, not vacuously true.
     assert!(
-        wins > 20 && pattern_wins > 20 && losses > 20,
-        "{wins} wins, {pattern_wins} on the pattern board, {losses} losses"
+        wins > 20 && pattern_wins > 20 && losses > 20 && pattern_losses > 20,
+        "{wins} wins, {pattern_wins} on the pattern board, {losses} losses, \
+         {pattern_losses} lost positions on the pattern board"
     );
 }
 

@@ -320,6 +320,15 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let mut estimates: Vec<(usize, i64)> =
         ranked.iter().map(|s| (s.mv, i64::from(s.score))).collect();
     refute_on_lines(&mut lines, side, budget, &mut estimates, &mut advice.losing);
+    // The search weighs only the moves near the fight: when each of those
+    // is lost, the rest must be proven lost too, or one of them, "not
+    // proven to lose", would be played (a stone in a corner, in games
+    // lost to Rapfi).
+    if estimates.iter().all(|(c, _)| advice.losing.contains(c))
+        && Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH)
+    {
+        advice.losing = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
+    }
     advice.estimates = estimates;
     advice
 }
@@ -511,7 +520,9 @@ fn refute_by(
         if !lost_after(c) {
             return;
         }
-        losing.push(c);
+        if !losing.contains(&c) {
+            losing.push(c);
+        }
         estimates.remove(0);
         checked += 1;
     }
@@ -581,8 +592,43 @@ fn guard(
 
 #[cfg(test)]
 mod tests {
-    use super::{Board, Budget, Lines, refute, refute_on_lines};
+    use super::{
+        Board, Budget, Lines, Threes, VCT_DEPTH, advise, advise_by_windows, refute, refute_on_lines,
+    };
     use crate::games::mnk::Geometry;
+
+    #[test]
+    fn where_every_move_near_the_fight_loses_so_does_every_other() {
+        // O to move after g8 j8 f7 e6 g6 g7 e8 d9 h7 d10 f8 h8 f9 (a game
+        // lost to Rapfi): X's open three f7 f8 f9 and its fours around
+        // win whatever O does. The search weighs 12 moves near them, all
+        // lost; the brain then played a15 and i13, "not proven to lose".
+        let geo = Geometry::new(15, 15, 5);
+        let xs = ["g8", "f7", "g6", "e8", "h7", "f8", "f9"];
+        let os = ["j8", "e6", "g7", "d9", "d10", "h8"];
+        let mut board = Board::named(&geo, &xs, &os);
+        let advice = advise(&mut board, &Budget::unlimited());
+        let empty = geo.cells() - 13;
+        assert_eq!(advice.losing.len(), empty, "every move is proven lost");
+        assert!(!advice.estimates.is_empty(), "and still ranked");
+        // So on the window board, which plays the boards whose k the
+        // pattern tables do not cover (its guard tries every empty cell).
+        let advice = advise_by_windows(&mut board, &Budget::unlimited());
+        assert_eq!(advice.losing.len(), empty, "every move is proven lost");
+        assert!(!advice.estimates.is_empty(), "and still ranked");
+        // An open three alone: X, were it to move, wins by fours, but a
+        // block at either end holds.
+        let board = Board::named(&geo, &["g8", "h8", "i8", "c3"], &["a1", "o15", "m2"]);
+        let Some(mut lines) = Lines::from_cells(15, 15, 5, &board.cell) else {
+            unreachable!("k = 5 has tables")
+        };
+        let budget = Budget::unlimited();
+        assert!(!Threes::new(&budget).every_move_loses(&mut lines, 1, VCT_DEPTH));
+        assert_eq!(lines.stones, 7, "the board is left as it was");
+        let mut board = board;
+        let advice = advise(&mut board, &Budget::unlimited());
+        assert!(advice.losing.len() < 10, "{:?}", advice.losing);
+    }
 
     #[test]
     fn on_8x8_a_choice_lost_to_threats_is_refuted() {

@@ -98,6 +98,32 @@ impl<'b> Threes<'b> {
         None
     }
 
+    /// Whether every move of `side` (to move) is proven to lose: the
+    /// other, were it to move, would win within `depth` threats (the
+    /// fewest it needs, fours first), and after each move of `side` it
+    /// still does — by the same fours replayed, or by a search of its
+    /// own. `false` when not, or when the budget ran out first.
+    pub fn every_move_loses(&mut self, lines: &mut Lines, side: usize, depth: u32) -> bool {
+        let attacker = 1 - side;
+        let mut fours = Vec::new();
+        if self
+            .fours
+            .vcf_line(lines, attacker, VCF_DEPTH, &mut fours)
+            .is_some()
+        {
+            return self.every_reply_loses(lines, attacker, 0, &fours) && !self.aborted();
+        }
+        for d in 1..=depth {
+            if self.vct(lines, attacker, d).is_some() {
+                return self.every_reply_loses(lines, attacker, d, &[]) && !self.aborted();
+            }
+            if self.aborted() {
+                break;
+            }
+        }
+        false
+    }
+
     /// Whether every move of the defender (to move) leaves `attacker` a
     /// win by threats within `depth`, `threat` being the attacker's win by
     /// fours were it to move. Every empty cell is tried, those that matter
