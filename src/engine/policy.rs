@@ -66,6 +66,9 @@ pub fn best_moves<G: Game, S: Solver<G> + ?Sized>(
             if next.to_move() == pos.to_move() {
                 return Some(Reverse(0));
             }
+            if budget.exhausted() {
+                return None;
+            }
             solver
                 .winning_moves(&next, budget)
                 .map(Reverse)

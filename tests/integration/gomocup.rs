@@ -146,6 +146,36 @@ fn the_gomocup_protocol_is_spoken() {
         "13,9",
         "the four is not blocked"
     );
+    // A lost position (the brain O, after g8 j8 f7 e6 g6 g7 e8 d9 h7 d10
+    // f8 h8 f9 of a game lost to Rapfi): the loss is said, and the move
+    // resists by the fight, not in a far corner "not proven to lose".
+    assert_eq!(brain.ask("START 15").0, "OK");
+    let at = |name: &str| -> (usize, usize) {
+        let (x, y) = name.split_at(1);
+        let x = usize::from(x.as_bytes()[0] - b'a');
+        (x, y.parse::<usize>().unwrap() - 1)
+    };
+    let stones: Vec<(usize, usize, u8)> = ["g8", "f7", "g6", "e8", "h7", "f8", "f9"]
+        .iter()
+        .map(|m| (at(m), 2))
+        .chain(
+            ["j8", "e6", "g7", "d9", "d10", "h8"]
+                .iter()
+                .map(|m| (at(m), 1)),
+        )
+        .map(|((x, y), who)| (x, y, who))
+        .collect();
+    let reply = brain.board(&stones);
+    let (x, y) = cell(&reply, 15);
+    assert!(
+        brain.messages == [format!("MESSAGE proven: {reply} is a loss")],
+        "{:?}",
+        brain.messages
+    );
+    let near = stones
+        .iter()
+        .any(|&(sx, sy, _)| sx.abs_diff(x) <= 2 && sy.abs_diff(y) <= 2);
+    assert!(near, "{reply} is far from the fight");
     brain.end();
 }
 

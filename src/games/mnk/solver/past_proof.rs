@@ -14,8 +14,10 @@ impl MnkSolver {
     /// What threats prove of a position the exact search did not settle:
     /// a win for the player to move by continuous fours or threats.
     pub(super) fn threat_value(&self, pos: &MnkGame, budget: &Budget) -> Value {
-        if self.geo.gravity {
-            // The threat search knows nothing of gravity.
+        // The threat search knows nothing of gravity; and with the budget
+        // spent, even setting up its boards (for each of a few hundred
+        // moves, in `move_results`) would overrun it.
+        if self.geo.gravity || budget.exhausted() {
             return Value::UNKNOWN;
         }
         let mut board = pos.board();
