@@ -327,10 +327,10 @@ impl Solver<MnkGame> for MnkSolver {
             let mut board = pos.board();
             let exact = self.exact_board();
             let advice = strength::advise(&mut board, &budget.share(if exact { 0.6 } else { 1.0 }));
-            let refuted = if exact && advice.winning.is_none() {
+            let (refuted, held) = if exact && advice.winning.is_none() {
                 self.refute(pos, &advice, budget)
             } else {
-                Vec::new()
+                (Vec::new(), None)
             };
             return pos
                 .moves()
@@ -343,8 +343,10 @@ impl Solver<MnkGame> for MnkSolver {
                         }
                         None => Value::UNKNOWN,
                     };
-                    // Moves the search did not weigh rank last.
-                    let estimate = estimate_of(&advice.estimates, mv);
+                    // Moves the search did not weigh rank last; the one
+                    // the exact check held, above its unchecked equals.
+                    let estimate = estimate_of(&advice.estimates, mv)
+                        .saturating_add(i64::from(held == Some(mv)));
                     Judged {
                         mv,
                         value,
@@ -432,7 +434,8 @@ mod tests {
     use std::time::Duration;
 
     /// On positions of random 5×5 k=4 games, each choice `refute` sets
-    /// aside is lost, and the choice it stops at does not lose.
+    /// aside is lost, and the choice it stops at (and says it held) does
+    /// not lose.
     #[test]
     fn refuted_choices_are_lost_and_the_one_kept_is_not() {
         let geo = Arc::new(Geometry::new(5, 5, 4));
@@ -445,7 +448,7 @@ mod tests {
                 let advice =
                     strength::advise(&mut pos.board(), &Budget::of(Duration::from_millis(20)));
                 if advice.winning.is_none() {
-                    let refuted = solver.refute(&pos, &advice, &Budget::unlimited());
+                    let (refuted, held) = solver.refute(&pos, &advice, &Budget::unlimited());
                     let lost = |mv: usize| {
                         let child = pos.after(mv);
                         MnkSolver::terminal(&child).is_none()
@@ -462,6 +465,9 @@ mod tests {
                         .find(|(mv, _)| !refuted.contains(mv) && !advice.losing.contains(mv))
                     {
                         assert!(!lost(kept), "kept {kept} loses");
+                        if MnkSolver::terminal(&pos.after(kept)).is_none() {
+                            assert_eq!(held, Some(kept), "the choice kept is the one held");
+                        }
                     }
                 }
                 let moves: Vec<usize> = pos.moves().collect();

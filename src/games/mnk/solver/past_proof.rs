@@ -10,6 +10,11 @@ use crate::games::mnk::exact::keeps_win::{Keeps, keeps_win};
 
 use super::{MnkSolver, WORSE, each_move, estimate_of};
 
+/// The part of the time left that the exact search gets to refute each
+/// choice of the playing search: a choice not refuted within it ends the
+/// check, and the rest of the time would go unused.
+const REFUTE_SHARE: f64 = 0.8;
+
 impl MnkSolver {
     /// What threats prove of a position the exact search did not settle:
     /// a win for the player to move by continuous fours or threats.
@@ -140,15 +145,18 @@ impl MnkSolver {
     }
 
     /// The playing search's choices that the exact search proves lost, in
-    /// the order the search ranked them, until one is proven not to lose or
-    /// time runs out: on boards the exact search takes, a heuristic's
-    /// choice is checked before it is played (it had lost drawn 7×7 games).
+    /// the order the search ranked them, until one is not proven to lose
+    /// (the second of the pair, to be played before its equals, which
+    /// were not checked) or time runs out: on boards the exact search
+    /// takes, a heuristic's choice is checked before it is played (it had
+    /// lost drawn 7×7 games; and on 8×8 a choice the search ranked equal
+    /// to the one checked, lost in 9 plies, was played half the time).
     pub(super) fn refute(
         &self,
         pos: &MnkGame,
         advice: &strength::Advice,
         budget: &Budget,
-    ) -> Vec<usize> {
+    ) -> (Vec<usize>, Option<usize>) {
         let mut ranked = advice.estimates.clone();
         ranked.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         let mut refuted = Vec::new();
@@ -161,12 +169,12 @@ impl MnkSolver {
                 break;
             }
             // The opponent's score after the move: above 0 is their win.
-            match self.bounded(&child, 0, 1, &budget.share(0.5)) {
+            match self.bounded(&child, 0, 1, &budget.share(REFUTE_SHARE)) {
                 Some(v) if v > 0 => refuted.push(mv),
-                _ => break,
+                _ => return (refuted, Some(mv)),
             }
         }
-        refuted
+        (refuted, None)
     }
 
     /// A gravity board past the proof: every move unknown but those that
