@@ -516,8 +516,13 @@ fn refute_by(
 ) {
     let mut checked = 0;
     while checked < REFUTE_MOVES && estimates.len() > 1 {
-        let (c, _) = estimates[0];
+        let (c, top) = estimates[0];
         if !lost_after(c) {
+            // It ranks above the search's equal choices, which were not
+            // checked (the computer picks among equals at random).
+            for (_, score) in estimates.iter_mut().skip(1) {
+                *score = (*score).min(top - 1);
+            }
             return;
         }
         if !losing.contains(&c) {
@@ -672,6 +677,10 @@ mod tests {
         let mut losing = Vec::new();
         refute(&mut board, 1, &budget, &mut estimates, &mut losing);
         assert_eq!((estimates, losing), (vec![(block, 5), (far, 4)], vec![]));
+        // The choice that holds ranks above its unchecked equals.
+        let mut estimates = vec![(block, 5), (far, 5)];
+        refute(&mut board, 1, &budget, &mut estimates, &mut Vec::new());
+        assert_eq!(estimates, vec![(block, 5), (far, 4)]);
         assert_eq!(board.stones, 5, "the board is left as it was");
     }
 }
