@@ -234,6 +234,23 @@ pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
     None
 }
 
+/// Whether every move of the side to move loses to the opponent's
+/// threats (those up to `depth` threats deep on the pattern board; by
+/// fours alone where its tables do not cover k): what play and `analyze`
+/// prove a lost position with.
+pub fn lost_to_threats(board: &mut Board<'_>, budget: &Budget, depth: u32) -> bool {
+    let side = board.to_move();
+    if board.winner.is_some() {
+        return false;
+    }
+    let w = board.windows;
+    if let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) {
+        return Threes::new(budget).every_move_loses(&mut lines, side, depth);
+    }
+    let mut threats = Threats::new(board, budget);
+    !threats.aborted && threats.every_move_loses(side)
+}
+
 /// `win_by_threats` on the pattern board.
 fn win_on_lines(lines: &mut Lines, side: usize, budget: &Budget) -> Option<usize> {
     let mut threes = Threes::new(budget);
@@ -253,7 +270,7 @@ fn win_on_lines(lines: &mut Lines, side: usize, budget: &Budget) -> Option<usize
 /// board, the shallower first while the time lasts: most positions are
 /// searched to 6 in a few hundred milliseconds, and a lost 8×8 game
 /// (`vct.rs`'s tests) turned on a win 5 deep.
-const VCT_DEPTH: u32 = 6;
+pub const VCT_DEPTH: u32 = 6;
 
 /// The part of the time the search for our own win by threats gets at
 /// most (a win by fours is found in far less).
@@ -319,14 +336,12 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let ranked = search.rank(moves, PATTERN_MIN_DEPTH);
     let mut estimates: Vec<(usize, i64)> =
         ranked.iter().map(|s| (s.mv, i64::from(s.score))).collect();
-    refute_on_lines(&mut lines, side, budget, &mut estimates, &mut advice.losing);
-    // The search weighs only the moves near the fight: when each of those
-    // is lost, the rest must be proven lost too, or one of them, "not
-    // proven to lose", would be played (a stone in a corner, in games
-    // lost to Rapfi).
-    if estimates.iter().all(|(c, _)| advice.losing.contains(c))
-        && Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH)
-    {
+    let held = refute_on_lines(&mut lines, side, budget, &mut estimates, &mut advice.losing);
+    // The search weighs only the moves near the fight, and the check only
+    // its first few choices: when none of those held, the rest must be
+    // proven lost too, or one of them, "not proven to lose", would be
+    // played (a stone in a corner, in games lost to Rapfi).
+    if !held && Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH) {
         advice.losing = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
     }
     advice.estimates = estimates;
@@ -486,7 +501,7 @@ fn refute_on_lines(
     budget: &Budget,
     estimates: &mut Vec<(usize, i64)>,
     losing: &mut Vec<usize>,
-) {
+) -> bool {
     let mut threes = Threes::new(budget);
     refute_by(estimates, losing, |c| {
         lines.play(c, side);
@@ -504,16 +519,17 @@ fn refute_on_lines(
         }
         lines.undo();
         lost
-    });
+    })
 }
 
 /// The check of `refute`, with `lost_after` saying whether the opponent
-/// was found to win by threats after a move.
+/// was found to win by threats after a move. Whether a choice held (was
+/// not refuted) before the check ended.
 fn refute_by(
     estimates: &mut Vec<(usize, i64)>,
     losing: &mut Vec<usize>,
     mut lost_after: impl FnMut(usize) -> bool,
-) {
+) -> bool {
     let mut checked = 0;
     while checked < REFUTE_MOVES && estimates.len() > 1 {
         let (c, top) = estimates[0];
@@ -523,7 +539,7 @@ fn refute_by(
             for (_, score) in estimates.iter_mut().skip(1) {
                 *score = (*score).min(top - 1);
             }
-            return;
+            return true;
         }
         if !losing.contains(&c) {
             losing.push(c);
@@ -531,6 +547,7 @@ fn refute_by(
         estimates.remove(0);
         checked += 1;
     }
+    false
 }
 
 /// How many quiet threats deep the opponent's wins are looked for, were
@@ -598,7 +615,8 @@ fn guard(
 #[cfg(test)]
 mod tests {
     use super::{
-        Board, Budget, Lines, Threes, VCT_DEPTH, advise, advise_by_windows, refute, refute_on_lines,
+        Board, Budget, Lines, Threes, VCT_DEPTH, advise, advise_by_windows, lost_to_threats,
+        refute, refute_on_lines,
     };
     use crate::games::mnk::Geometry;
 
@@ -633,6 +651,26 @@ mod tests {
         let mut board = board;
         let advice = advise(&mut board, &Budget::unlimited());
         assert!(advice.losing.len() < 10, "{:?}", advice.losing);
+    }
+
+    #[test]
+    fn two_crosses_lose_to_threats_and_not_to_fours() {
+        // X's twos cross at h8 and at n3: a stone on either makes two open
+        // threes. O, to move, can spoil one cross, not both; X has no four
+        // to make, so only a search with threats in between proves it.
+        let geo = Geometry::new(15, 15, 5);
+        let xs = ["f8", "g8", "h6", "h7", "l3", "m3", "n4", "n5"];
+        let os = ["a1", "c14", "e2", "k14", "o6", "b10", "m10"];
+        let mut board = Board::named(&geo, &xs, &os);
+        let budget = Budget::unlimited();
+        assert!(!lost_to_threats(&mut board, &budget, 0), "no fours");
+        assert!(lost_to_threats(&mut board, &budget, 1));
+        assert_eq!(board.stones, 15, "the board is left as it was");
+        let advice = advise(&mut board, &budget);
+        assert_eq!(advice.losing.len(), geo.cells() - 15, "play proves it too");
+        // One cross alone is stopped on it.
+        let mut board = Board::named(&geo, &xs[..4], &os[..3]);
+        assert!(!lost_to_threats(&mut board, &budget, VCT_DEPTH));
     }
 
     #[test]

@@ -182,7 +182,7 @@ impl Solver<MnkGame> for MnkSolver {
         self.wait_for_layers(pos, budget);
         Self::terminal(pos).unwrap_or_else(|| {
             self.known_value(pos, &budget.share(0.7))
-                .unwrap_or_else(|| self.threat_value(pos, budget))
+                .unwrap_or_else(|| self.threat_value(pos, budget, strength::VCT_DEPTH))
         })
     }
 
@@ -272,7 +272,7 @@ impl Solver<MnkGame> for MnkSolver {
                 continue;
             }
             let value = value
-                .unwrap_or_else(|| self.threat_value(child, budget))
+                .unwrap_or_else(|| self.threat_value(child, budget, 0))
                 .for_mover();
             listed.extend(class.into_iter().map(|mv| (mv, value)));
         }

@@ -4,7 +4,7 @@
 
 use crate::engine::{Budget, Game, Judged, Outcome, Value};
 use crate::games::mnk::MnkGame;
-use crate::games::mnk::beyond::{Threats, strength};
+use crate::games::mnk::beyond::strength;
 use crate::games::mnk::connect::{self, Shape};
 use crate::games::mnk::exact::keeps_win::{Keeps, keeps_win};
 
@@ -17,8 +17,12 @@ const REFUTE_SHARE: f64 = 0.8;
 
 impl MnkSolver {
     /// What threats prove of a position the exact search did not settle:
-    /// a win for the player to move by continuous fours or threats.
-    pub(super) fn threat_value(&self, pos: &MnkGame, budget: &Budget) -> Value {
+    /// a win for the player to move by continuous fours or threats, or a
+    /// loss — every move lost to the opponent's threats, up to `depth`
+    /// threats deep (`strength::VCT_DEPTH` for the position asked about,
+    /// as play proves it; 0, fours alone, for each of a few hundred
+    /// moves, within one budget).
+    pub(super) fn threat_value(&self, pos: &MnkGame, budget: &Budget, depth: u32) -> Value {
         // The threat search knows nothing of gravity; and with the budget
         // spent, even setting up its boards (for each of a few hundred
         // moves, in `move_results`) would overrun it.
@@ -26,15 +30,13 @@ impl MnkSolver {
             return Value::UNKNOWN;
         }
         let mut board = pos.board();
-        let side = board.to_move();
         if strength::win_by_threats(&mut board, budget).is_some() {
             return Value::exact(Outcome::Win, None);
         }
-        let mut threats = Threats::new(&mut board, budget);
-        if threats.aborted || !threats.every_move_loses(side) {
-            return Value::UNKNOWN;
+        if strength::lost_to_threats(&mut board, budget, depth) {
+            return Value::exact(Outcome::Loss, None);
         }
-        Value::exact(Outcome::Loss, None)
+        Value::UNKNOWN
     }
 
     /// The moves of a position known to be won (`sign` 1) or lost (-1)
