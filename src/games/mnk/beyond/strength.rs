@@ -336,6 +336,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let ranked = search.rank(moves, PATTERN_MIN_DEPTH);
     let mut estimates: Vec<(usize, i64)> =
         ranked.iter().map(|s| (s.mv, i64::from(s.score))).collect();
+    let ranking = estimates.clone();
     let held = refute_on_lines(&mut lines, side, budget, &mut estimates, &mut advice.losing);
     // The search weighs only the moves near the fight, and the check only
     // its first few choices: when none of those held, the rest must be
@@ -343,6 +344,9 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // played (a stone in a corner, in games lost to Rapfi).
     if !held && Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH) {
         advice.losing = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
+        // Where to hold out: the search's ranking, its refuted first
+        // choices among them.
+        estimates = ranking;
     }
     advice.estimates = estimates;
     advice
@@ -668,6 +672,15 @@ mod tests {
         assert_eq!(board.stones, 15, "the board is left as it was");
         let advice = advise(&mut board, &budget);
         assert_eq!(advice.losing.len(), geo.cells() - 15, "play proves it too");
+        // Where to hold out, the search's first choices are still ranked:
+        // the crossings, refuted by the other.
+        let cell = |name: &str| (0..geo.cells()).find(|&c| geo.cell_name(c) == name);
+        let ranked = |c| advice.estimates.iter().any(|&(e, _)| Some(e) == c);
+        assert!(
+            ranked(cell("h8")) && ranked(cell("n3")),
+            "{:?}",
+            advice.estimates
+        );
         // One cross alone is stopped on it.
         let mut board = Board::named(&geo, &xs[..4], &os[..3]);
         assert!(!lost_to_threats(&mut board, &budget, VCT_DEPTH));
