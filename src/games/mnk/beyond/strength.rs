@@ -344,12 +344,43 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // played (a stone in a corner, in games lost to Rapfi).
     if !held && Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH) {
         advice.losing = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
-        // Where to hold out: the search's ranking, its refuted first
-        // choices among them.
-        estimates = ranking;
+        estimates = hold_out(&mut lines, side, &ranking, budget);
     }
     advice.estimates = estimates;
     advice
+}
+
+/// Where to hold out in a lost position, best first: of the moves the
+/// search weighed (its refuted first choices among them), those after
+/// which the opponent has no win by fours come first (it must find
+/// threats), then those whose shortest win by fours is longest — a
+/// person is likelier to miss it — each group in the search's order.
+/// What the budget leaves unexamined comes last, in that order too.
+fn hold_out(
+    lines: &mut Lines,
+    side: usize,
+    ranking: &[(usize, i64)],
+    budget: &Budget,
+) -> Vec<(usize, i64)> {
+    let mut fours = Fours::new(budget);
+    let mut keyed: Vec<(usize, u32)> = ranking
+        .iter()
+        .map(|&(c, _)| {
+            lines.play(c, side);
+            // The fewest fours that win, or one more than any can.
+            let needed = (1..=VCF_DEPTH)
+                .find(|&depth| fours.aborted || fours.vcf(lines, 1 - side, depth).is_some())
+                .unwrap_or(VCF_DEPTH + 1);
+            lines.undo();
+            (c, if fours.aborted { 0 } else { needed })
+        })
+        .collect();
+    keyed.sort_by_key(|&(_, needed)| std::cmp::Reverse(needed));
+    keyed
+        .iter()
+        .enumerate()
+        .map(|(i, &(c, _))| (c, -(i as i64)))
+        .collect()
 }
 
 /// The advice of the window search, for boards whose k the pattern
@@ -619,8 +650,8 @@ fn guard(
 #[cfg(test)]
 mod tests {
     use super::{
-        Board, Budget, Lines, Threes, VCT_DEPTH, advise, advise_by_windows, lost_to_threats,
-        refute, refute_on_lines,
+        Board, Budget, Lines, Threes, VCT_DEPTH, advise, advise_by_windows, hold_out,
+        lost_to_threats, refute, refute_on_lines,
     };
     use crate::games::mnk::Geometry;
 
@@ -681,9 +712,44 @@ mod tests {
             "{:?}",
             advice.estimates
         );
-        // One cross alone is stopped on it.
-        let mut board = Board::named(&geo, &xs[..4], &os[..3]);
-        assert!(!lost_to_threats(&mut board, &budget, VCT_DEPTH));
+    }
+
+    #[test]
+    fn where_every_move_loses_the_hardest_win_is_left() {
+        // X: the open three g8 h8 i8, and twos crossing at n3 far away.
+        // O, to move, loses: a block of the three leaves the cross. Where
+        // to hold out: a block next to the three, after which X needs
+        // threats, not an open four at once.
+        let geo = Geometry::new(15, 15, 5);
+        let xs = ["g8", "h8", "i8", "l3", "m3", "n4", "n5"];
+        let os = ["a1", "c14", "e2", "k14", "o6", "b10"];
+        let mut board = Board::named(&geo, &xs, &os);
+        let budget = Budget::unlimited();
+        assert!(
+            !lost_to_threats(&mut board, &budget, 0),
+            "a block holds the fours"
+        );
+        assert!(lost_to_threats(&mut board, &budget, VCT_DEPTH));
+        let advice = advise(&mut board, &budget);
+        assert_eq!(advice.losing.len(), geo.cells() - 13, "every move is lost");
+        let first = advice.estimates.first().map(|&(c, _)| geo.cell_name(c));
+        assert!(
+            first.as_deref() == Some("f8") || first.as_deref() == Some("j8"),
+            "{first:?}"
+        );
+        // Ranked so by `hold_out` whatever the search's order: after e8
+        // (the far end) and a15 X makes an open four; after f8 it needs
+        // the cross.
+        let cell = |name: &str| (0..geo.cells()).find(|&c| geo.cell_name(c) == name);
+        let [Some(e8), Some(a15), Some(f8)] = ["e8", "a15", "f8"].map(cell) else {
+            unreachable!("cells of the board")
+        };
+        let Some(mut lines) = Lines::from_cells(15, 15, 5, &board.cell) else {
+            unreachable!("k = 5 has tables")
+        };
+        let held = hold_out(&mut lines, 1, &[(e8, 9), (a15, 8), (f8, 7)], &budget);
+        assert_eq!(held, vec![(f8, 0), (e8, -1), (a15, -2)]);
+        assert_eq!(lines.stones, 13, "the board is left as it was");
     }
 
     #[test]

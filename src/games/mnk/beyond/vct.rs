@@ -99,23 +99,25 @@ impl<'b> Threes<'b> {
     }
 
     /// Whether every move of `side` (to move) is proven to lose: the
-    /// other, were it to move, would win within `depth` threats (the
-    /// fewest it needs, fours first), and after each move of `side` it
-    /// still does — by the same fours replayed, or by a search of its
-    /// own. `false` when not, or when the budget ran out first.
+    /// other, were it to move, would win within `depth` threats, and
+    /// after each move of `side` it still does — by the same fours
+    /// replayed, or by a search of its own — tried with fours alone
+    /// first, then one threat deeper at a time (a block of an open three
+    /// may leave a win by threats elsewhere). `false` when not, or when
+    /// the budget ran out first.
     pub fn every_move_loses(&mut self, lines: &mut Lines, side: usize, depth: u32) -> bool {
         let attacker = 1 - side;
         let mut fours = Vec::new();
-        if self
-            .fours
-            .vcf_line(lines, attacker, VCF_DEPTH, &mut fours)
-            .is_some()
-        {
-            return self.every_reply_loses(lines, attacker, 0, &fours) && !self.aborted();
-        }
-        for d in 1..=depth {
-            if self.vct(lines, attacker, d).is_some() {
-                return self.every_reply_loses(lines, attacker, d, &[]) && !self.aborted();
+        for d in 0..=depth {
+            let wins = if d == 0 {
+                self.fours
+                    .vcf_line(lines, attacker, VCF_DEPTH, &mut fours)
+                    .is_some()
+            } else {
+                self.vct(lines, attacker, d).is_some()
+            };
+            if wins && self.every_reply_loses(lines, attacker, d, &fours) {
+                return !self.aborted();
             }
             if self.aborted() {
                 break;
