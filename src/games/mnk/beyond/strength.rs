@@ -654,6 +654,7 @@ mod tests {
         lost_to_threats, refute, refute_on_lines,
     };
     use crate::games::mnk::Geometry;
+    use crate::games::mnk::beyond::lines::named;
 
     #[test]
     fn where_every_move_near_the_fight_loses_so_does_every_other() {
@@ -676,15 +677,12 @@ mod tests {
         assert!(!advice.estimates.is_empty(), "and still ranked");
         // An open three alone: X, were it to move, wins by fours, but a
         // block at either end holds.
-        let board = Board::named(&geo, &["g8", "h8", "i8", "c3"], &["a1", "o15", "m2"]);
-        let Some(mut lines) = Lines::from_cells(15, 15, 5, &board.cell) else {
-            unreachable!("k = 5 has tables")
-        };
+        let (xs, os) = (["g8", "h8", "i8", "c3"], ["a1", "o15", "m2"]);
+        let mut lines = named::board(&xs, &os);
         let budget = Budget::unlimited();
         assert!(!Threes::new(&budget).every_move_loses(&mut lines, 1, VCT_DEPTH));
         assert_eq!(lines.stones, 7, "the board is left as it was");
-        let mut board = board;
-        let advice = advise(&mut board, &Budget::unlimited());
+        let advice = advise(&mut Board::named(&geo, &xs, &os), &budget);
         assert!(advice.losing.len() < 10, "{:?}", advice.losing);
     }
 
@@ -705,13 +703,8 @@ mod tests {
         assert_eq!(advice.losing.len(), geo.cells() - 15, "play proves it too");
         // Where to hold out, the search's first choices are still ranked:
         // the crossings, refuted by the other.
-        let cell = |name: &str| (0..geo.cells()).find(|&c| geo.cell_name(c) == name);
-        let ranked = |c| advice.estimates.iter().any(|&(e, _)| Some(e) == c);
-        assert!(
-            ranked(cell("h8")) && ranked(cell("n3")),
-            "{:?}",
-            advice.estimates
-        );
+        let ranked = |c| advice.estimates.iter().any(|&(e, _)| e == named::at(c));
+        assert!(ranked("h8") && ranked("n3"), "{:?}", advice.estimates);
     }
 
     #[test]
@@ -740,13 +733,8 @@ mod tests {
         // Ranked so by `hold_out` whatever the search's order: after e8
         // (the far end) and a15 X makes an open four; after f8 it needs
         // the cross.
-        let cell = |name: &str| (0..geo.cells()).find(|&c| geo.cell_name(c) == name);
-        let [Some(e8), Some(a15), Some(f8)] = ["e8", "a15", "f8"].map(cell) else {
-            unreachable!("cells of the board")
-        };
-        let Some(mut lines) = Lines::from_cells(15, 15, 5, &board.cell) else {
-            unreachable!("k = 5 has tables")
-        };
+        let [e8, a15, f8] = ["e8", "a15", "f8"].map(named::at);
+        let mut lines = named::board(&xs, &os);
         let held = hold_out(&mut lines, 1, &[(e8, 9), (a15, 8), (f8, 7)], &budget);
         assert_eq!(held, vec![(f8, 0), (e8, -1), (a15, -2)]);
         assert_eq!(lines.stones, 13, "the board is left as it was");
