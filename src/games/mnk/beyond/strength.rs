@@ -222,16 +222,7 @@ pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
     if let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) {
         return win_on_lines(&mut lines, side, budget);
     }
-    let mut threats = Threats::new(board, budget);
-    for depth in 0..=2 {
-        if let Some(c) = threats.vct(side, depth) {
-            return Some(c);
-        }
-        if threats.aborted {
-            break;
-        }
-    }
-    None
+    Threats::new(board, budget).vct_deepening(side, 2)
 }
 
 /// Whether every move of the side to move loses to the opponent's
@@ -253,16 +244,7 @@ pub fn lost_to_threats(board: &mut Board<'_>, budget: &Budget, depth: u32) -> bo
 
 /// `win_by_threats` on the pattern board.
 fn win_on_lines(lines: &mut Lines, side: usize, budget: &Budget) -> Option<usize> {
-    let mut threes = Threes::new(budget);
-    for depth in 0..=VCT_DEPTH {
-        if let Some(c) = threes.vct(lines, side, depth) {
-            return Some(c);
-        }
-        if threes.aborted() {
-            break;
-        }
-    }
-    None
+    Threes::new(budget).vct_deepening(lines, side, VCT_DEPTH)
 }
 
 /// How many threats deep (fours among them) our own win, and the
@@ -511,18 +493,8 @@ fn refute(
     let mut threats = Threats::new(board, budget);
     refute_by(estimates, losing, |c| {
         threats.board.play(c, side);
-        let mut lost = false;
-        if threats.board.winner.is_none() {
-            for depth in 1..=REFUTE_DEPTH {
-                if threats.vct(1 - side, depth).is_some() {
-                    lost = true;
-                    break;
-                }
-                if threats.aborted {
-                    break;
-                }
-            }
-        }
+        let lost = threats.board.winner.is_none()
+            && threats.vct_deepening(1 - side, REFUTE_DEPTH).is_some();
         threats.board.undo();
         lost
     });
@@ -540,18 +512,8 @@ fn refute_on_lines(
     let mut threes = Threes::new(budget);
     refute_by(estimates, losing, |c| {
         lines.play(c, side);
-        let mut lost = false;
-        if lines.winner.is_none() {
-            for depth in 1..=VCT_DEPTH {
-                if threes.vct(lines, 1 - side, depth).is_some() {
-                    lost = true;
-                    break;
-                }
-                if threes.aborted() {
-                    break;
-                }
-            }
-        }
+        let lost =
+            lines.winner.is_none() && threes.vct_deepening(lines, 1 - side, VCT_DEPTH).is_some();
         lines.undo();
         lost
     })
@@ -567,13 +529,9 @@ fn refute_by(
 ) -> bool {
     let mut checked = 0;
     while checked < REFUTE_MOVES && estimates.len() > 1 {
-        let (c, top) = estimates[0];
+        let (c, _) = estimates[0];
         if !lost_after(c) {
-            // It ranks above the search's equal choices, which were not
-            // checked (the computer picks among equals at random).
-            for (_, score) in estimates.iter_mut().skip(1) {
-                *score = (*score).min(top - 1);
-            }
+            rank_above_equals(estimates, c);
             return true;
         }
         if !losing.contains(&c) {
@@ -583,6 +541,20 @@ fn refute_by(
         checked += 1;
     }
     false
+}
+
+/// Ranks `held`, a choice a check held, above the search's choices of the
+/// same estimate, which were not checked (the computer picks among equals
+/// at random, and had played an unchecked one, lost, half the time).
+pub fn rank_above_equals(estimates: &mut [(usize, i64)], held: usize) {
+    let Some(&(_, top)) = estimates.iter().find(|&&(c, _)| c == held) else {
+        return;
+    };
+    for (c, score) in estimates.iter_mut() {
+        if *c != held && *score == top {
+            *score = top - 1;
+        }
+    }
 }
 
 /// How many quiet threats deep the opponent's wins are looked for, were

@@ -116,6 +116,20 @@ impl<'s, 'a> Threats<'s, 'a> {
         None
     }
 
+    /// `vct` one threat deeper at a time, from fours alone up to `depth`,
+    /// while the time lasts.
+    pub fn vct_deepening(&mut self, attacker: usize, depth: u32) -> Option<usize> {
+        for d in 0..=depth {
+            if let Some(c) = self.vct(attacker, d) {
+                return Some(c);
+            }
+            if self.aborted {
+                break;
+            }
+        }
+        None
+    }
+
     /// A move that wins for `attacker` (to move) by continuous threats of
     /// at most `depth` moves (a four among them counts), or by continuous
     /// fours.

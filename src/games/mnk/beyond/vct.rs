@@ -98,6 +98,26 @@ impl<'b> Threes<'b> {
         None
     }
 
+    /// `vct` one threat deeper at a time, from fours alone up to `depth`,
+    /// while the time lasts: the shallowest win is found first, and
+    /// cheapest.
+    pub fn vct_deepening(
+        &mut self,
+        lines: &mut Lines,
+        attacker: usize,
+        depth: u32,
+    ) -> Option<usize> {
+        for d in 0..=depth {
+            if let Some(c) = self.vct(lines, attacker, d) {
+                return Some(c);
+            }
+            if self.aborted() {
+                break;
+            }
+        }
+        None
+    }
+
     /// Whether every move of `side` (to move) is proven to lose: the
     /// other, were it to move, would win within `depth` threats, and
     /// after each move of `side` it still does — by the same fours

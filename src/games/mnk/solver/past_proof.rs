@@ -148,17 +148,17 @@ impl MnkSolver {
 
     /// The playing search's choices that the exact search proves lost, in
     /// the order the search ranked them, until one is not proven to lose
-    /// (the second of the pair, to be played before its equals, which
-    /// were not checked) or time runs out: on boards the exact search
-    /// takes, a heuristic's choice is checked before it is played (it had
-    /// lost drawn 7×7 games; and on 8×8 a choice the search ranked equal
-    /// to the one checked, lost in 9 plies, was played half the time).
+    /// (then ranked above its unchecked equals in `advice`) or time runs
+    /// out: on boards the exact search takes, a heuristic's choice is
+    /// checked before it is played (it had lost drawn 7×7 games; and on
+    /// 8×8 a choice the search ranked equal to the one checked, lost in 9
+    /// plies, was played half the time).
     pub(super) fn refute(
         &self,
         pos: &MnkGame,
-        advice: &strength::Advice,
+        advice: &mut strength::Advice,
         budget: &Budget,
-    ) -> (Vec<usize>, Option<usize>) {
+    ) -> Vec<usize> {
         let mut ranked = advice.estimates.clone();
         ranked.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         let mut refuted = Vec::new();
@@ -173,10 +173,13 @@ impl MnkSolver {
             // The opponent's score after the move: above 0 is their win.
             match self.bounded(&child, 0, 1, &budget.share(REFUTE_SHARE)) {
                 Some(v) if v > 0 => refuted.push(mv),
-                _ => return (refuted, Some(mv)),
+                _ => {
+                    strength::rank_above_equals(&mut advice.estimates, mv);
+                    break;
+                }
             }
         }
-        (refuted, None)
+        refuted
     }
 
     /// A gravity board past the proof: every move unknown but those that
