@@ -30,7 +30,13 @@ pub fn best_moves<G: Game, S: Solver<G> + ?Sized>(
     pos: &G,
     budget: &Budget,
 ) -> Vec<(G::Move, Value)> {
-    let judged = solver.judge(pos, budget);
+    let mut judged = solver.judge(pos, budget);
+    // A move proven short of the position's value is never chosen while
+    // another is not (its rough value might otherwise rank first: a loss
+    // without plies "may hold out longest").
+    if judged.iter().any(|j| !j.worse) {
+        judged.retain(|j| !j.worse);
+    }
     let of = |o: Outcome| -> Vec<Judged<G::Move>> {
         judged
             .iter()

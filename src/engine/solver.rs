@@ -79,6 +79,11 @@ pub struct Judged<M> {
     /// this one: on the line its book holds, where the moves that follow
     /// are proven at once.
     pub preferred: bool,
+    /// Proven not to reach the position's value, whatever `value` says
+    /// (a solver may leave such a move rough: a loss without plies where
+    /// the best holds out longer, say): never chosen while a move not so
+    /// proven is left.
+    pub worse: bool,
 }
 
 /// An evaluator of positions of `G`. Every answer is exact or unknown; a
@@ -107,8 +112,8 @@ pub trait Solver<G: Game>: Send + Sync {
 
     /// The moves the computer chooses among, with their values. A solver may
     /// leave moves that cannot be best rough (a loss without plies) where
-    /// that is much cheaper, and may leave out the rest of a summary but a
-    /// sample. By default, every move's result.
+    /// that is much cheaper, marked `worse`, and may leave out the rest of
+    /// a summary but a sample. By default, every move's result.
     fn judge(&self, pos: &G, budget: &Budget) -> Vec<Judged<G::Move>> {
         let results = self.move_results(pos, budget);
         let mut out: Vec<Judged<G::Move>> = results
@@ -119,6 +124,7 @@ pub trait Solver<G: Game>: Send + Sync {
                 value,
                 estimate: None,
                 preferred: false,
+                worse: false,
             })
             .collect();
         if let Some(rest) = results.rest {
@@ -135,6 +141,7 @@ pub trait Solver<G: Game>: Send + Sync {
                         value: rest.value,
                         estimate: None,
                         preferred: false,
+                        worse: false,
                     });
                 }
                 i += step;

@@ -114,6 +114,23 @@ where
         Some(winning),
         "winning moves from {pos:?} ({context})"
     );
+    // The computer's choices are the best moves the reference knows: the
+    // fastest win, the draw, the longest loss, the best score (lengths
+    // only where the fast solver must give them).
+    let Some(best) = ref_moves.values().copied().max_by(|a, b| a.compare(*b)) else {
+        return;
+    };
+    for (mv, _) in best_moves(fast, pos, &b) {
+        let r = ref_moves[&mv];
+        let as_good = match plies {
+            Plies::Always => r.compare(best).is_eq(),
+            Plies::WhereGiven => r.outcome == best.outcome && r.score == best.score,
+        };
+        assert!(
+            as_good,
+            "the computer's choice {mv:?} from {pos:?} ({context}): {r:?}, the best {best:?}"
+        );
+    }
 }
 
 fn rank(o: Outcome) -> u8 {

@@ -204,6 +204,7 @@ impl Solver<GraphGame> for GraphSolver {
                 value,
                 estimate: (!value.is_proven()).then(|| -(pos.open_from(mv, &[mv]).count() as i64)),
                 preferred: false,
+                worse: false,
             })
             .collect()
     }

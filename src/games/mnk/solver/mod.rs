@@ -351,6 +351,7 @@ impl Solver<MnkGame> for MnkSolver {
                         value,
                         estimate: Some(estimate),
                         preferred: false,
+                        worse: false,
                     }
                 })
                 .collect();
@@ -381,6 +382,8 @@ impl Solver<MnkGame> for MnkSolver {
                     }
                     // Worse than a draw: a loss.
                     Some(false) if parent == 0 => (Value::outcome_only(Outcome::Loss), None),
+                    // A loss left without its plies here is shorter than
+                    // the best, not "perhaps the longest".
                     Some(false) => (other, Some(WORSE)),
                     None => (other, Some(OPEN)),
                 }
@@ -391,6 +394,7 @@ impl Solver<MnkGame> for MnkSolver {
                 value,
                 estimate,
                 preferred: self.book_holds(&pos.after(mv)),
+                worse: estimate == Some(WORSE),
             })
             .collect();
         let open = out.iter().any(|j| j.estimate == Some(OPEN));

@@ -79,6 +79,7 @@ impl MnkSolver {
                     estimate_of(&estimates, mv)
                 }),
                 preferred: false,
+                worse,
             })
             .collect()
     }
@@ -204,6 +205,7 @@ impl MnkSolver {
                     value: Self::terminal(&pos.after(mv)).map_or(proven, Value::for_mover),
                     estimate: Some(estimate_of(&found.scores, mv)),
                     preferred: false,
+                    worse: false,
                 }
             })
             .collect()
