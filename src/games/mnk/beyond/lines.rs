@@ -100,6 +100,17 @@ fn combos() -> &'static [(Level, i32)] {
     })
 }
 
+/// An empty cell's line pattern and what followed from it, as they were
+/// before a stone changed them.
+#[derive(Clone, Copy)]
+struct Changed {
+    cell: u32,
+    line: u8,
+    pattern: u8,
+    level: [Level; 2],
+    value: [i32; 2],
+}
+
 /// A position as the playing engine sees it.
 #[derive(Clone)]
 pub struct Lines {
@@ -128,6 +139,11 @@ pub struct Lines {
     pub hash: u64,
     keys: Vec<[u64; 2]>,
     pub history: Vec<usize>,
+    /// What each play changed, to be put back by `undo` without looking
+    /// anything up again; `changed_from[i]` is where the `i`th stone of
+    /// `history` starts in `changes`.
+    changes: Vec<Changed>,
+    changed_from: Vec<usize>,
     /// Set once a side has a line.
     pub winner: Option<usize>,
 }
@@ -176,6 +192,8 @@ impl Lines {
             hash: 0,
             keys,
             history: Vec::new(),
+            changes: Vec::new(),
+            changed_from: Vec::new(),
             winner: None,
         };
         for c in 0..cells {
@@ -185,6 +203,7 @@ impl Lines {
                 lines.refresh(c, d);
             }
         }
+        lines.changes.clear();
         Some(lines)
     }
 
@@ -198,6 +217,8 @@ impl Lines {
             }
         }
         lines.history.clear();
+        lines.changes.clear();
+        lines.changed_from.clear();
         Some(lines)
     }
 
@@ -309,8 +330,17 @@ impl Lines {
             return;
         }
         let changed = pair ^ self.pattern[c][d];
-        self.pattern[c][d] = pair;
         let empty = self.cell[c] == 0;
+        if empty {
+            self.changes.push(Changed {
+                cell: c as u32,
+                line: d as u8,
+                pattern: self.pattern[c][d],
+                level: self.level[c],
+                value: self.value[c],
+            });
+        }
+        self.pattern[c][d] = pair;
         // Only a side whose pattern changed is looked up again.
         for s in 0..2 {
             if (changed >> (4 * s)) & 15 == 0 {
@@ -332,8 +362,9 @@ impl Lines {
     }
 
     /// Writes `v` into the neighbourhood codes of the cells on the lines
-    /// through `p`, and refreshes the empty ones.
-    fn mark(&mut self, p: usize, v: u32) {
+    /// through `p`, and refreshes the empty ones if `refresh` (`undo` puts
+    /// back what they were instead).
+    fn mark(&mut self, p: usize, v: u32, refresh: bool) {
         let (x, y) = ((p % self.width) as isize, (p / self.width) as isize);
         let reach = self.table.reach;
         let r = reach as isize;
@@ -348,7 +379,7 @@ impl Lines {
                 // `p` lies -t steps from `q`.
                 let at = slot(-t, reach);
                 self.code[q][d] = (self.code[q][d] & !(3 << at)) | (v << at);
-                if self.cell[q] == 0 {
+                if refresh && self.cell[q] == 0 {
                     self.refresh(q, d);
                 }
             }
@@ -376,7 +407,8 @@ impl Lines {
         }
         self.tally(p, -1);
         self.cell[p] = side as u8 + 1;
-        self.mark(p, side as u32 + 1);
+        self.changed_from.push(self.changes.len());
+        self.mark(p, side as u32 + 1, true);
         self.touch_near(p, true);
         self.hash ^= self.keys[p][side];
         self.stones += 1;
@@ -390,20 +422,32 @@ impl Lines {
         };
         let side = usize::from(self.cell[p]) - 1;
         self.cell[p] = 0;
-        self.mark(p, 0);
+        self.mark(p, 0, false);
+        let from = self.changed_from.pop().unwrap_or(self.changes.len());
+        for i in (from..self.changes.len()).rev() {
+            let was = self.changes[i];
+            let q = was.cell as usize;
+            for s in 0..2 {
+                self.total[s] += was.value[s] - self.value[q][s];
+                self.count[s][self.level[q][s] as usize] -= 1;
+                self.count[s][was.level[s] as usize] += 1;
+            }
+            self.pattern[q][usize::from(was.line)] = was.pattern;
+            self.level[q] = was.level;
+            self.value[q] = was.value;
+        }
+        self.changes.truncate(from);
         self.touch_near(p, false);
         self.hash ^= self.keys[p][side];
         self.stones -= 1;
         // Play stops at the first line, so the last stone made any there is.
         self.winner = None;
-        // Its patterns went stale while it was taken: look them up again.
+        // Its own patterns were left alone while it was taken (only empty
+        // cells are refreshed), and its neighbours are as they were then.
         self.count[0][self.level[p][0] as usize] += 1;
         self.count[1][self.level[p][1] as usize] += 1;
         self.total[0] += self.value[p][0];
         self.total[1] += self.value[p][1];
-        for d in 0..4 {
-            self.refresh(p, d);
-        }
     }
 
     /// The cell where `side` would make a line, on the lines through `c`
@@ -525,8 +569,10 @@ mod tests {
                 for c in (0..w * h).filter(|&c| lines.is_empty(c)) {
                     for side in 0..2 {
                         assert_eq!(lines.level(c, side), fresh.level(c, side));
+                        assert_eq!(lines.value(c, side), fresh.value(c, side));
                         for d in 0..4 {
                             let p = lines.pattern(c, side, d);
+                            assert_eq!(p, fresh.pattern(c, side, d));
                             let at_least_four = (p >= Pattern::Block4).then_some(p);
                             assert_eq!(
                                 at_least_four,
