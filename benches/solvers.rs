@@ -332,7 +332,8 @@ fn mnk(c: &mut Criterion) {
 
 /// Gomoku past the proof: the threat search (VCT, 4 threats deep, each
 /// side as attacker) on 16 positions of games lost to Rapfi as X on
-/// 15×15 — where most of play's time for proofs goes.
+/// 15×15 — where most of play's time for proofs goes — and the playing
+/// search's first six plies on the same positions.
 fn gomoku_threats(c: &mut Criterion) {
     use unbeatable::games::mnk::beyond::lines::Lines;
     use unbeatable::games::mnk::beyond::vct::Threes;
@@ -377,6 +378,22 @@ fn gomoku_threats(c: &mut Criterion) {
             });
         },
     );
+    // The playing search's first six plies (always finished, whatever the
+    // budget; with none, the seventh stops at once): its nodes a second.
+    group.bench_function("playing search 6 plies, 16 positions", |b| {
+        use unbeatable::games::mnk::beyond::search::Search;
+        b.iter(|| {
+            let budget = Budget::of(std::time::Duration::ZERO);
+            let mut nodes = 0;
+            for lines in &mut positions {
+                let mut search = Search::new(lines, &budget);
+                let moves = search.root_moves();
+                black_box(search.rank(moves, 6));
+                nodes += search.nodes;
+            }
+            black_box(nodes)
+        });
+    });
     group.finish();
 }
 
