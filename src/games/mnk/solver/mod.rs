@@ -23,11 +23,9 @@ use crate::games::mnk::exact::tt::{Tt, WIN};
 /// Short wins looked for first on gravity boards (see `distance::solve_known`).
 const GRAVITY_QUICK_PLIES: i32 = 13;
 
-/// The estimate of a move proven worse than the best: ranked last.
-const WORSE: i64 = i64::MIN / 2;
-/// The estimate of a move the playing search did not weigh: above those
-/// proven worse, below all it weighed.
-const UNWEIGHED: i64 = WORSE + 1;
+/// The estimate of a move the playing search did not weigh: below all it
+/// weighed.
+const UNWEIGHED: i64 = i64::MIN / 2;
 /// The estimate of a move the proofs left open, until the playing search
 /// ranks it.
 const OPEN: i64 = 0;
@@ -366,35 +364,36 @@ impl Solver<MnkGame> for MnkSolver {
         };
         let mut out: Vec<Judged<usize>> = self
             .judge_classes(pos, |child| {
-                // Moves proven worse than the best rank below those the
-                // budget left open, which may be the best.
+                // Each `(value, estimate, worse)`: moves proven short of
+                // the best are set aside; those the budget left open may
+                // be the best.
                 if let Some(v) = Self::terminal(child) {
-                    return (v.for_mover(), None);
+                    return (v.for_mover(), None, false);
                 }
                 if Self::wins_at_once(child) {
                     // Proven however little budget is left.
-                    return (score_value(WIN - 1).for_mover(), None);
+                    return (score_value(WIN - 1).for_mover(), None, false);
                 }
                 match self.is_best_child(child, parent, &proofs) {
                     Some(true) => {
                         self.remember_lost(child, child_target(parent));
-                        (score_value(child_target(parent)).for_mover(), None)
+                        (score_value(child_target(parent)).for_mover(), None, false)
                     }
                     // Worse than a draw: a loss.
-                    Some(false) if parent == 0 => (Value::outcome_only(Outcome::Loss), None),
+                    Some(false) if parent == 0 => (Value::outcome_only(Outcome::Loss), None, true),
                     // A loss left without its plies here is shorter than
                     // the best, not "perhaps the longest".
-                    Some(false) => (other, Some(WORSE)),
-                    None => (other, Some(OPEN)),
+                    Some(false) => (other, None, true),
+                    None => (other, Some(OPEN), false),
                 }
             })
             .into_iter()
-            .map(|(mv, (value, estimate))| Judged {
+            .map(|(mv, (value, estimate, worse))| Judged {
                 mv,
                 value,
                 estimate,
                 preferred: self.book_holds(&pos.after(mv)),
-                worse: estimate == Some(WORSE),
+                worse,
             })
             .collect();
         let open = out.iter().any(|j| j.estimate == Some(OPEN));

@@ -8,7 +8,7 @@ use crate::games::mnk::beyond::strength;
 use crate::games::mnk::connect::{self, Shape};
 use crate::games::mnk::exact::keeps_win::{Keeps, keeps_win};
 
-use super::{MnkSolver, WORSE, each_move, estimate_of};
+use super::{MnkSolver, each_move, estimate_of};
 
 /// The part of the time left that the exact search gets to refute each
 /// choice of the playing search: a choice not refuted within it ends the
@@ -62,7 +62,7 @@ impl MnkSolver {
             })
         };
         // Rank what is left by the playing search (unless a move is proven
-        // to keep the win); moves proven not to keep it come last.
+        // to keep the win); moves proven not to keep it are set aside.
         let won = out.iter().any(|(_, (v, _))| v.outcome == Outcome::Win);
         let (estimates, _) = if won {
             (Vec::new(), Vec::new())
@@ -73,11 +73,7 @@ impl MnkSolver {
             .map(|(mv, (value, worse))| Judged {
                 mv,
                 value,
-                estimate: Some(if worse {
-                    WORSE
-                } else {
-                    estimate_of(&estimates, mv)
-                }),
+                estimate: (!worse).then(|| estimate_of(&estimates, mv)),
                 preferred: false,
                 worse,
             })
