@@ -18,9 +18,11 @@ use std::time::Duration;
 
 use rand::{RngExt, SeedableRng};
 use unbeatable::engine::Budget;
-use unbeatable::games::mnk::beyond::lines::{Level, Lines};
+use unbeatable::games::mnk::beyond::lines::{
+    FOUR_THREE_BONUS, Level, Lines, THREE_THREE_BONUS, TWO_TWOS_BONUS, WORTH,
+};
 use unbeatable::games::mnk::beyond::pattern::Pattern;
-use unbeatable::games::mnk::beyond::search::Search;
+use unbeatable::games::mnk::beyond::search::{self, Search};
 use unbeatable::games::mnk::beyond::strength::VCT_DEPTH;
 use unbeatable::games::mnk::beyond::vct::Threes;
 
@@ -53,12 +55,20 @@ const NAMES: [&str; PER_SIDE] = [
     "three-three",
     "two-two",
 ];
-/// The weights in use (`lines.rs`: `WORTH` and the bonuses of
-/// `level_of`), and the mover's and opponent's shares (`search.rs`:
-/// `MOVER`, `OPPONENT`, in quarters).
-const IN_USE: [f64; PER_SIDE] = [1.0, 4.0, 12.0, 16.0, 60.0, 70.0, 300.0, 150.0, 20.0];
-const MOVER: f64 = 1.5;
-const OPPONENT: f64 = 0.75;
+/// The weights in use, in the order of `NAMES`, and the mover's and
+/// opponent's shares of the evaluation (in quarters in the engine).
+fn in_use() -> [f64; PER_SIDE] {
+    let mut w = [0.0; PER_SIDE];
+    for (i, p) in PATTERNS.iter().enumerate() {
+        w[i] = f64::from(WORTH[*p as usize]);
+    }
+    w[6] = f64::from(FOUR_THREE_BONUS);
+    w[7] = f64::from(THREE_THREE_BONUS);
+    w[8] = f64::from(TWO_TWOS_BONUS);
+    w
+}
+const MOVER: f64 = search::MOVER as f64 / 4.0;
+const OPPONENT: f64 = search::OPPONENT as f64 / 4.0;
 
 /// A quiet position: the features, the mover's first, and the mover's
 /// result (1 won, 0.5 drawn, 0 lost).
@@ -294,10 +304,11 @@ fn main() {
         train.len(),
         held.len()
     );
-    let mut in_use = shared(&IN_USE, OPPONENT, 0.0);
+    let weights = in_use();
+    let mut in_use = shared(&weights, OPPONENT, 0.0);
     let scale = fit_scale(&train, &in_use);
     // The first player's edge, fitted alone.
-    let first = fit(&train, scale, [0.0], |p| shared(&IN_USE, OPPONENT, p[0]))[0];
+    let first = fit(&train, scale, [0.0], |p| shared(&weights, OPPONENT, p[0]))[0];
     in_use[2 * PER_SIDE] = first;
     println!(
         "in use (with the first player's edge, {first:.1}): scale {scale:.1}, error {:.5} (fitted on), {:.5} (held out)",
@@ -306,7 +317,7 @@ fn main() {
     );
     // The engine's form: the weights and the opponent's share.
     let mut start = [0.0; PER_SIDE + 2];
-    start[..PER_SIDE].copy_from_slice(&IN_USE);
+    start[..PER_SIDE].copy_from_slice(&weights);
     start[PER_SIDE] = OPPONENT;
     start[PER_SIDE + 1] = first;
     let form = |p: &[f64; PER_SIDE + 2]| {
@@ -323,7 +334,7 @@ fn main() {
         fitted[PER_SIDE]
     );
     for (i, name) in NAMES.iter().enumerate() {
-        println!("  {name:>12} {:>8.1} (in use {})", fitted[i], IN_USE[i]);
+        println!("  {name:>12} {:>8.1} (in use {})", fitted[i], weights[i]);
     }
     let free = fit(&train, scale, in_use, |p| *p);
     println!(

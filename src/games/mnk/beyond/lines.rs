@@ -39,7 +39,14 @@ const LEVELS: usize = Level::Five as usize + 1;
 
 /// What each pattern is worth to the evaluation and the move order, in
 /// the engine's units (an open four is worth a few hundred).
-const WORTH: [i32; 9] = [0, 1, 4, 12, 16, 60, 70, 400, 2000];
+pub const WORTH: [i32; 9] = [0, 1, 4, 12, 16, 60, 70, 400, 2000];
+/// What a cell's lines together are worth beyond their patterns: an open
+/// four or two fours, a four and an open three, two open threes, two
+/// open twos.
+pub const FLEX4_BONUS: i32 = 300;
+pub const FOUR_THREE_BONUS: i32 = 300;
+pub const THREE_THREE_BONUS: i32 = 150;
+pub const TWO_TWOS_BONUS: i32 = 20;
 
 fn worth(p: Pattern) -> i32 {
     WORTH[p as usize]
@@ -57,19 +64,23 @@ fn level_of(lines: [Pattern; 4]) -> (Level, i32) {
     if fives > 0 {
         (Level::Five, 0)
     } else if flex4 > 0 || block4 >= 2 {
-        (Level::Flex4, 300)
+        (Level::Flex4, FLEX4_BONUS)
     } else if block4 == 1 && flex3 > 0 {
-        (Level::FourThree, 300)
+        (Level::FourThree, FOUR_THREE_BONUS)
     } else if block4 == 1 {
         (Level::Block4, 0)
     } else if flex3 >= 2 {
-        (Level::ThreeThree, 150)
+        (Level::ThreeThree, THREE_THREE_BONUS)
     } else if flex3 == 1 {
         (Level::Flex3, 0)
     } else if n(Pattern::Block3) > 0 {
         (Level::Block3, 0)
     } else if n(Pattern::Flex2) > 0 {
-        let two = if n(Pattern::Flex2) >= 2 { 20 } else { 0 };
+        let two = if n(Pattern::Flex2) >= 2 {
+            TWO_TWOS_BONUS
+        } else {
+            0
+        };
         (Level::Flex2, two)
     } else if lines.iter().any(|&p| p > Pattern::None) {
         (Level::Quiet, 0)

@@ -31,8 +31,8 @@ const THREE_PLIES: i32 = 8;
 /// is the mover who uses them. Against Rapfi as X, 20 openings: 6 to 6 won 3 of 12
 /// (stopped), 6 to 5 won 13 of 20, 6 to 4 15, 6 to 3 17 (and 12 of 18 on
 /// other openings, where 6 to 2 won 8 of 15).
-const MOVER: i32 = 6;
-const OPPONENT: i32 = 3;
+pub const MOVER: i32 = 6;
+pub const OPPONENT: i32 = 3;
 /// The first aspiration window's half width.
 const WINDOW: i32 = 60;
 
