@@ -55,8 +55,7 @@ const NAMES: [&str; PER_SIDE] = [
     "three-three",
     "two-two",
 ];
-/// The weights in use, in the order of `NAMES`, and the mover's and
-/// opponent's shares of the evaluation (in quarters in the engine).
+/// The weights in use, in the order of `NAMES`.
 fn in_use() -> [f64; PER_SIDE] {
     let mut w = [0.0; PER_SIDE];
     for (i, p) in PATTERNS.iter().enumerate() {
@@ -67,6 +66,8 @@ fn in_use() -> [f64; PER_SIDE] {
     w[8] = f64::from(TWO_TWOS_BONUS);
     w
 }
+/// The mover's and the opponent's shares of the evaluation (in quarters
+/// in the engine).
 const MOVER: f64 = search::MOVER as f64 / 4.0;
 const OPPONENT: f64 = search::OPPONENT as f64 / 4.0;
 
