@@ -500,6 +500,7 @@ pub mod named {
 #[cfg(test)]
 mod tests {
     use super::super::pattern::Pattern;
+    use super::super::vcf::makes_four;
     use super::named::at;
     use super::{DIRECTIONS, Level, Lines};
 
@@ -581,6 +582,12 @@ mod tests {
                     for side in 0..2 {
                         assert_eq!(lines.level(c, side), fresh.level(c, side));
                         assert_eq!(lines.value(c, side), fresh.value(c, side));
+                        // The playing search finds the cells where a side
+                        // would make a four by their level alone.
+                        assert_eq!(
+                            makes_four(lines.level(c, side)),
+                            (0..4).any(|d| lines.pattern(c, side, d) >= Pattern::Block4)
+                        );
                         for d in 0..4 {
                             let p = lines.pattern(c, side, d);
                             assert_eq!(p, fresh.pattern(c, side, d));

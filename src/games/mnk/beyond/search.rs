@@ -107,14 +107,12 @@ impl<'l, 'b> Search<'l, 'b> {
         let defending = lines.count_at_least(op, Level::Flex4) > 0;
         let mut moves: Vec<usize> = if defending {
             // An open three (or a cell making two fours) of theirs: stop
-            // it on its line, or make a four first.
+            // it on its line (a cell where they would make a four: a line
+            // pattern of a four or more), or make a four first.
             (0..lines.cells())
                 .filter(|&c| {
                     lines.is_empty(c)
-                        && (makes_four(lines.level(c, me))
-                            || (0..4).any(|d| {
-                                lines.pattern(c, op, d) >= super::pattern::Pattern::Block4
-                            }))
+                        && (makes_four(lines.level(c, me)) || makes_four(lines.level(c, op)))
                 })
                 .collect()
         } else if lines.stones == 0 {
