@@ -461,6 +461,34 @@ impl Lines {
         self.total[1] += self.value[p][1];
     }
 
+    /// The level `side` would have on the empty cell `f` were the other
+    /// side's stone on `c` (another empty cell): one line's pattern looked
+    /// up again, without playing.
+    #[must_use]
+    pub fn level_if_blocked(&self, f: usize, c: usize, side: usize) -> Level {
+        let (fx, fy) = ((f % self.width) as isize, (f / self.width) as isize);
+        let (dx, dy) = (
+            (c % self.width) as isize - fx,
+            (c / self.width) as isize - fy,
+        );
+        let t = if dx == 0 { dy } else { dx };
+        let Some(d) = DIRECTIONS
+            .iter()
+            .position(|&(ux, uy)| (dx, dy) == (t * ux, t * uy))
+        else {
+            return self.level[f][side];
+        };
+        if t == 0 || t.unsigned_abs() > self.table.reach {
+            return self.level[f][side];
+        }
+        let at = slot(t, self.table.reach);
+        let code = (self.code[f][d] & !(3 << at)) | ((2 - side as u32) << at);
+        let mut lines = self.pattern[f].map(|p| usize::from((p >> (4 * side)) & 15));
+        lines[d] = usize::from((self.table.both[code as usize] >> (4 * side)) & 15);
+        let [a, b, e, g] = lines;
+        self.combos[((a * 9 + b) * 9 + e) * 9 + g].0
+    }
+
     /// The cell where `side` would make a line, on the lines through `c`
     /// (after a four was made there).
     #[must_use]
@@ -578,6 +606,22 @@ mod tests {
                 let fresh =
                     Lines::from_cells(w, h, k, &lines.cell).unwrap_or_else(|| unreachable!());
                 assert_eq!((lines.total, lines.count), (fresh.total, fresh.count));
+                // A block's effect read without playing it is what playing
+                // it does, and never raises a level (the playing search
+                // leaves out the defences after which an open four is left).
+                let empty: Vec<usize> = (0..w * h).filter(|&c| lines.is_empty(c)).collect();
+                for _ in 0..12.min(empty.len()) {
+                    let c = empty[next(&mut seed) % empty.len()];
+                    for side in 0..2 {
+                        let mut blocked = lines.clone();
+                        blocked.play(c, 1 - side);
+                        for &f in empty.iter().filter(|&&f| f != c) {
+                            let level = lines.level_if_blocked(f, c, side);
+                            assert_eq!(level, blocked.level(f, side), "{w}x{h} {f} by {c}");
+                            assert!(level <= lines.level(f, side));
+                        }
+                    }
+                }
                 for c in (0..w * h).filter(|&c| lines.is_empty(c)) {
                     for side in 0..2 {
                         assert_eq!(lines.level(c, side), fresh.level(c, side));

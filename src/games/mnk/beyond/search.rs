@@ -63,6 +63,9 @@ pub struct Search<'l, 'b> {
     must_finish: bool,
     /// No ply past this is added to answer threes.
     extension_limit: i32,
+    /// Leave out the defences that leave the opponent an open four (see
+    /// `moves`); off only to test that the scores do not change.
+    drop_lost_defences: bool,
 }
 
 /// A root move's score after the last iteration that weighed it.
@@ -86,6 +89,7 @@ impl<'l, 'b> Search<'l, 'b> {
             depth: 0,
             must_finish: false,
             extension_limit: 0,
+            drop_lost_defences: true,
         }
     }
 
@@ -142,6 +146,24 @@ impl<'l, 'b> Search<'l, 'b> {
         });
         if !defending {
             moves.truncate(beam);
+        } else if ply > 0 && self.drop_lost_defences {
+            // A defence that leaves them an open four (or two fours) loses
+            // in four plies, and no defence loses sooner (it would have to
+            // leave them a five): such a defence is weighed only if every
+            // defence is one.
+            let threats: Vec<usize> = lines.cells_at_least(op, Level::Flex4).collect();
+            let holds = |c: usize| {
+                makes_four(lines.level(c, me))
+                    || threats
+                        .iter()
+                        .all(|&f| f == c || lines.level_if_blocked(f, c, op) < Level::Flex4)
+            };
+            let holding: Vec<usize> = moves.iter().copied().filter(|&c| holds(c)).collect();
+            if holding.is_empty() {
+                moves.truncate(1);
+            } else {
+                moves = holding;
+            }
         }
         moves
     }
@@ -466,6 +488,32 @@ mod tests {
         assert!([at("f8"), at("j8")].contains(&ranked[0].mv));
         assert!(ranked[0].score > WON);
         assert_eq!(lines.stones, 8, "the board is left as it was");
+    }
+
+    #[test]
+    fn leaving_out_the_lost_defences_changes_no_choice() {
+        // Positions of a lost game (the benchmark's), searched 5 plies
+        // with the defences that leave an open four and without.
+        let game = "j7 i7 h8 j8 i9 h9 k6 g7 k9 i5 j4 j5 k5 k7 k11 i6 i3 l6 k12 k10";
+        let moves: Vec<&str> = game.split(' ').collect();
+        let budget = Budget::of(Duration::ZERO);
+        let mut fewer = 0;
+        for n in [12, 16, 20] {
+            let x: Vec<&str> = moves[..n].iter().step_by(2).copied().collect();
+            let o: Vec<&str> = moves[1..n].iter().step_by(2).copied().collect();
+            let searched = |drop: bool| {
+                let mut lines = board(&x, &o);
+                let mut search = Search::new(&mut lines, &budget);
+                search.drop_lost_defences = drop;
+                let moves = search.root_moves();
+                let best = search.rank(moves, 5)[0];
+                (best.mv, best.score, search.nodes)
+            };
+            let (all, dropped) = (searched(false), searched(true));
+            assert_eq!((all.0, all.1), (dropped.0, dropped.1), "after {n} stones");
+            fewer += usize::from(dropped.2 < all.2);
+        }
+        assert!(fewer >= 2, "the lost defences were left out");
     }
 
     #[test]
