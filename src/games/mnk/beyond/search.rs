@@ -24,8 +24,12 @@ const BEAM: usize = 16;
 /// Moves weighed at the root.
 const ROOT_BEAM: usize = 32;
 /// How many plies past the iteration's depth answers to open threes
-/// may add.
-const THREE_PLIES: i32 = 8;
+/// may add (8 before: half the nodes, and no fewer games won).
+const THREE_PLIES: i32 = 4;
+/// Within this many plies of the horizon, once a move has been found
+/// that does not lose, only the first `2 + d²` moves are weighed at a
+/// node `d` plies from it (fours and the answers to a three always).
+const LATE_MOVE_PLIES: i32 = 4;
 /// The evaluation, in quarters: the side to move's values against the
 /// opponent's, two to one — the mover's threats are a move nearer, and it
 /// is the mover who uses them. Against Rapfi as X, 20 openings: 6 to 6 won 3 of 12
@@ -292,17 +296,25 @@ impl<'l, 'b> Search<'l, 'b> {
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
+        let facing_three = self.lines.count_at_least(1 - me, Level::Flex4) > 0;
+        let prunes = beta - alpha == 1 && !forced && !facing_three && depth <= LATE_MOVE_PLIES;
         for (i, &c) in moves.iter().enumerate() {
+            let four = makes_four(self.lines.level(c, me));
+            if prunes && !four && best > -WON && i as i32 >= 2 + depth * depth {
+                continue;
+            }
             let quiet = !forced
-                && !makes_four(self.lines.level(c, me))
+                && !four
                 && self.lines.level(c, me) < Level::Flex3
                 && self.lines.level(c, 1 - me) < Level::Flex3;
             self.lines.play(c, me);
             let score = if i == 0 {
                 -self.negamax(next, -beta, -alpha, ply + 1)
             } else {
-                let reduce = if quiet && depth >= 3 && i >= 3 {
-                    1 + i32::from(i >= 8)
+                // Every move but a four (threes too) and an answer to a
+                // three, never to the horizon.
+                let reduce = if !forced && !facing_three && !four && depth >= 3 && i >= 3 {
+                    (1 + i32::from(i >= 8)).min(next - 1)
                 } else {
                     0
                 };
