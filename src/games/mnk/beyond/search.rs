@@ -24,7 +24,8 @@ const BEAM: usize = 16;
 /// Moves weighed at the root.
 const ROOT_BEAM: usize = 32;
 /// How many plies past the iteration's depth answers to open threes
-/// may add (8 before: half the nodes, and no fewer games won).
+/// may add (8 before; with the move count below, a quarter of the nodes
+/// to the same depth and no fewer games won: docs/mnk.md).
 const THREE_PLIES: i32 = 4;
 /// Within this many plies of the horizon, once a move has been found
 /// that does not lose, only the first `2 + d²` moves are weighed at a
@@ -104,7 +105,8 @@ impl<'l, 'b> Search<'l, 'b> {
     }
 
     /// The moves worth weighing for the side to move, best first, at most
-    /// `beam` of them but every defence when it must defend.
+    /// `beam` of them but every defence when it must defend (inside the
+    /// tree, every defence that does not leave an open four).
     fn moves(&self, ply: usize, first: Option<usize>, beam: usize) -> Vec<usize> {
         let lines = &*self.lines;
         let me = lines.to_move();
