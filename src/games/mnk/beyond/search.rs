@@ -157,7 +157,12 @@ impl<'l, 'b> Search<'l, 'b> {
             // in four plies, and no defence loses sooner (it would have to
             // leave them a five): such a defence is weighed only if every
             // defence is one.
-            let threats: Vec<usize> = lines.cells_at_least(op, Level::Flex4).collect();
+            // Their open-four cells are among the stops (each makes a four).
+            let threats: Vec<usize> = moves
+                .iter()
+                .copied()
+                .filter(|&c| lines.level(c, op) >= Level::Flex4)
+                .collect();
             let holds = |c: usize| {
                 makes_four(lines.level(c, me))
                     || threats
@@ -262,12 +267,12 @@ impl<'l, 'b> Search<'l, 'b> {
         }
         let me = self.lines.to_move();
         let forced = self.lines.count(1 - me, Level::Five) > 0;
-        // At the horizon, an open three of theirs (a cell that makes an
-        // open four or two fours) is answered before the position is
-        // judged: its defences are few, and judging it unanswered is the
+        // An open three of theirs (a cell that makes an open four or two
+        // fours): at the horizon it is answered before the position is
+        // judged — its defences are few, and judging it unanswered is the
         // horizon's worst mistake.
-        let threatened =
-            !forced && ply < self.extension_limit && self.lines.count(1 - me, Level::Flex4) > 0;
+        let facing_three = !forced && self.lines.count(1 - me, Level::Flex4) > 0;
+        let threatened = facing_three && ply < self.extension_limit;
         if depth <= 0 && !forced && !threatened {
             return self.horizon();
         }
@@ -298,7 +303,6 @@ impl<'l, 'b> Search<'l, 'b> {
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
-        let facing_three = self.lines.count_at_least(1 - me, Level::Flex4) > 0;
         let prunes = beta - alpha == 1 && !forced && !facing_three && depth <= LATE_MOVE_PLIES;
         for (i, &c) in moves.iter().enumerate() {
             let four = makes_four(self.lines.level(c, me));
