@@ -361,8 +361,7 @@ impl Lines {
                 self.total[s] -= self.value[c][s];
                 self.count[s][self.level[c][s] as usize] -= 1;
             }
-            let [a, b, e, f] = self.pattern[c].map(|p| usize::from((p >> (4 * s)) & 15));
-            let (level, value) = self.combos[((a * 9 + b) * 9 + e) * 9 + f];
+            let (level, value) = self.combo(self.pattern[c], s);
             self.level[c][s] = level;
             self.value[c][s] = value;
             if empty {
@@ -483,10 +482,16 @@ impl Lines {
         }
         let at = slot(t, self.table.reach);
         let code = (self.code[f][d] & !(3 << at)) | ((2 - side as u32) << at);
-        let mut lines = self.pattern[f].map(|p| usize::from((p >> (4 * side)) & 15));
-        lines[d] = usize::from((self.table.both[code as usize] >> (4 * side)) & 15);
-        let [a, b, e, g] = lines;
-        self.combos[((a * 9 + b) * 9 + e) * 9 + g].0
+        let mut pairs = self.pattern[f];
+        pairs[d] = self.table.both[code as usize];
+        self.combo(pairs, side).0
+    }
+
+    /// The level and value for `side` of a cell's four line patterns
+    /// (both sides' as `pattern` keeps them).
+    fn combo(&self, pairs: [u8; 4], side: usize) -> (Level, i32) {
+        let [a, b, e, f] = pairs.map(|p| usize::from((p >> (4 * side)) & 15));
+        self.combos[((a * 9 + b) * 9 + e) * 9 + f]
     }
 
     /// The cell where `side` would make a line, on the lines through `c`
