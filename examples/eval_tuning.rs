@@ -19,7 +19,7 @@ use std::time::Duration;
 use rand::{RngExt, SeedableRng};
 use unbeatable::engine::Budget;
 use unbeatable::games::mnk::beyond::lines::{
-    FOUR_THREE_BONUS, Level, Lines, THREE_THREE_BONUS, TWO_TWOS_BONUS, WORTH,
+    FOUR_THREE_BONUS, Level, Lines, PLUS_BONUS, THREE_THREE_BONUS, TWO_TWOS_BONUS, WORTH,
 };
 use unbeatable::games::mnk::beyond::pattern::Pattern;
 use unbeatable::games::mnk::beyond::search::{self, Search};
@@ -37,8 +37,9 @@ const PATTERNS: [Pattern; 6] = [
     Pattern::Block4,
 ];
 /// For each side: a count of each pattern, then of cells making a four
-/// and an open three, two open threes, two open twos.
-const PER_SIDE: usize = PATTERNS.len() + 3;
+/// and an open three, two open threes, two twos or threes (closed threes
+/// among them), a four or an open three with a two or a three beside.
+const PER_SIDE: usize = PATTERNS.len() + 4;
 /// The two sides' counts, then whether the mover is X (1) or O (-1): the
 /// first player wins more often whatever the board shows, and the fit
 /// must not credit the patterns with it. The engine has no use for it
@@ -54,6 +55,7 @@ const NAMES: [&str; PER_SIDE] = [
     "four-three",
     "three-three",
     "two-two",
+    "plus",
 ];
 /// The weights in use, in the order of `NAMES`.
 fn in_use() -> [f64; PER_SIDE] {
@@ -64,6 +66,7 @@ fn in_use() -> [f64; PER_SIDE] {
     w[6] = f64::from(FOUR_THREE_BONUS);
     w[7] = f64::from(THREE_THREE_BONUS);
     w[8] = f64::from(TWO_TWOS_BONUS);
+    w[9] = f64::from(PLUS_BONUS);
     w
 }
 /// The mover's and the opponent's shares of the evaluation (in quarters
@@ -80,18 +83,21 @@ struct Sample {
 
 fn side_features(lines: &Lines, side: usize, out: &mut [f64]) {
     for c in (0..lines.cells()).filter(|&c| lines.is_empty(c)) {
-        let mut flex2 = 0;
+        let (mut flex2, mut block3) = (0, 0);
         for d in 0..4 {
             let p = lines.pattern(c, side, d);
             if let Some(i) = PATTERNS.iter().position(|&q| q == p) {
                 out[i] += 1.0;
             }
             flex2 += usize::from(p == Pattern::Flex2);
+            block3 += usize::from(p == Pattern::Block3);
         }
         match lines.level(c, side) {
             Level::FourThree => out[6] += 1.0,
             Level::ThreeThree => out[7] += 1.0,
             Level::Flex2 if flex2 >= 2 => out[8] += 1.0,
+            Level::Block3 if block3 >= 2 || flex2 > 0 => out[8] += 1.0,
+            Level::Block4 | Level::Flex3 if block3 + flex2 > 0 => out[9] += 1.0,
             _ => {}
         }
     }
