@@ -42,11 +42,12 @@ const LEVELS: usize = Level::Five as usize + 1;
 pub const WORTH: [i32; 9] = [0, 1, 4, 12, 16, 60, 70, 400, 2000];
 /// What a cell's lines together are worth beyond their patterns: an open
 /// four or two fours, a four and an open three, two open threes, two
-/// twos (or a three and a two, or two threes) — and, `PLUS_BONUS`, a
-/// four or an open three that makes a two or a three on another line:
-/// the next threat is built as this one is answered. That last one
-/// (2026-11-27) won 68 of 80 games as X against Rapfi where the engine
-/// without it won 62 of the same 80 (docs/mnk.md).
+/// open twos (or a closed three with an open two or another closed
+/// three) — and, `PLUS_BONUS`, a four or an open three that makes an
+/// open two or a closed three on another line: the next threat is
+/// built as this one is answered. That last one (2026-11-27) won 68 of
+/// 80 games as X against Rapfi where the engine without it won 62 of the
+/// same 80 (docs/mnk.md).
 pub const FLEX4_BONUS: i32 = 300;
 pub const FOUR_THREE_BONUS: i32 = 300;
 pub const THREE_THREE_BONUS: i32 = 150;
