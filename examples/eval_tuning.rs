@@ -95,8 +95,7 @@ fn side_features(lines: &Lines, side: usize, out: &mut [f64]) {
         match lines.level(c, side) {
             Level::FourThree => out[6] += 1.0,
             Level::ThreeThree => out[7] += 1.0,
-            Level::Flex2 if flex2 >= 2 => out[8] += 1.0,
-            Level::Block3 if block3 >= 2 || flex2 > 0 => out[8] += 1.0,
+            Level::Flex2 | Level::Block3 if block3 + flex2 >= 2 => out[8] += 1.0,
             Level::Block4 | Level::Flex3 if block3 + flex2 > 0 => out[9] += 1.0,
             _ => {}
         }

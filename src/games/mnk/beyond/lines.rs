@@ -67,8 +67,11 @@ fn level_of(lines: [Pattern; 4]) -> (Level, i32) {
         n(Pattern::Block4),
         n(Pattern::Flex3),
     );
-    // A two or a three on another line (see `PLUS_BONUS`).
-    let builds = n(Pattern::Block3) + n(Pattern::Flex2) > 0;
+    // Closed threes and open twos: one beside a four or an open three
+    // builds (`PLUS_BONUS`); two together are the two-twos bonus.
+    let builders = n(Pattern::Block3) + n(Pattern::Flex2);
+    let builds = builders > 0;
+    let twos = if builders >= 2 { TWO_TWOS_BONUS } else { 0 };
     if fives > 0 {
         (Level::Five, 0)
     } else if flex4 > 0 || block4 >= 2 {
@@ -82,15 +85,9 @@ fn level_of(lines: [Pattern; 4]) -> (Level, i32) {
     } else if flex3 == 1 {
         (Level::Flex3, if builds { PLUS_BONUS } else { 0 })
     } else if n(Pattern::Block3) > 0 {
-        let two = n(Pattern::Block3) >= 2 || n(Pattern::Flex2) > 0;
-        (Level::Block3, if two { TWO_TWOS_BONUS } else { 0 })
+        (Level::Block3, twos)
     } else if n(Pattern::Flex2) > 0 {
-        let two = if n(Pattern::Flex2) >= 2 {
-            TWO_TWOS_BONUS
-        } else {
-            0
-        };
-        (Level::Flex2, two)
+        (Level::Flex2, twos)
     } else if lines.iter().any(|&p| p > Pattern::None) {
         (Level::Quiet, 0)
     } else {
@@ -701,6 +698,7 @@ mod tests {
         assert_eq!(of(Block3, Block2), (Level::Block3, 0));
         // What wins keeps its own level and worth.
         assert_eq!(of(Block4, Flex3), (Level::FourThree, FOUR_THREE_BONUS));
-        assert_eq!(of(Flex2, Flex2).0, Level::Flex2);
+        assert_eq!(of(Flex2, Flex2), (Level::Flex2, TWO_TWOS_BONUS));
+        assert_eq!(of(Flex2, Block2), (Level::Flex2, 0));
     }
 }

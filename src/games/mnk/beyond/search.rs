@@ -304,7 +304,9 @@ impl<'l, 'b> Search<'l, 'b> {
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
-        let prunes = beta - alpha == 1 && !forced && !facing_three && depth <= LATE_MOVE_PLIES;
+        // Forced blocks and answers to a three are never pruned nor reduced.
+        let selective = !forced && !facing_three;
+        let prunes = selective && beta - alpha == 1 && depth <= LATE_MOVE_PLIES;
         for (i, &c) in moves.iter().enumerate() {
             let four = makes_four(self.lines.level(c, me));
             if prunes && !four && best > -WON && i as i32 >= 2 + depth * depth {
@@ -320,7 +322,7 @@ impl<'l, 'b> Search<'l, 'b> {
             } else {
                 // Every move but a four (threes too) and an answer to a
                 // three, never to the horizon.
-                let reduce = if !forced && !facing_three && !four && depth >= 3 && i >= 3 {
+                let reduce = if selective && !four && depth >= 3 && i >= 3 {
                     (1 + i32::from(i >= 8)).min(next - 1)
                 } else {
                     0
