@@ -534,20 +534,20 @@ pub mod named {
         }
         Lines::from_cells(15, 15, 5, &cells).unwrap_or_else(|| unreachable!())
     }
+
+    /// A small seeded generator: the tests need no more.
+    pub fn next(seed: &mut u64) -> usize {
+        *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (*seed >> 33) as usize
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::pattern::Pattern;
     use super::super::vcf::makes_four;
-    use super::named::at;
+    use super::named::{at, next};
     use super::{DIRECTIONS, FOUR_THREE_BONUS, Level, Lines, PLUS_BONUS, TWO_TWOS_BONUS, level_of};
-
-    /// A small seeded generator: the tests need no more.
-    fn next(seed: &mut u64) -> usize {
-        *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-        (*seed >> 33) as usize
-    }
 
     /// The run of `side` through `c` along `d` on `cells`.
     fn run(lines: &Lines, cells: &[u8], c: usize, d: usize, side: usize) -> usize {

@@ -82,6 +82,40 @@ impl<'b> Fours<'b> {
     /// the search, in a few look-ups (a reply elsewhere seldom spoils
     /// it).
     pub fn still_wins(lines: &mut Lines, attacker: usize, line: &[usize]) -> bool {
+        Self::replay(lines, attacker, line, None)
+    }
+
+    /// Where a stone of the defender (to move) could spoil `line`, a win
+    /// by fours of `attacker` as the board stands: the empty cells on the
+    /// lines through each cell the win plays or ends on, within a line's
+    /// length of it. Every four of the win, every forced reply, every
+    /// line of the defender's that could cut in (its forced replies
+    /// together with the stone) and the cells it ends on lie there, so a
+    /// stone elsewhere that makes no four itself leaves the win standing.
+    /// `None` when `line` does not win as the board stands.
+    pub fn spoilers(lines: &mut Lines, attacker: usize, line: &[usize]) -> Option<Vec<bool>> {
+        let mut near = vec![false; lines.cells()];
+        Self::replay(lines, attacker, line, Some(&mut near)).then_some(near)
+    }
+
+    /// `still_wins`, marking in `near` (when given) each cell a stone is
+    /// played on and, when the win is reached, each cell that makes it (a
+    /// line or an open four), with the empty cells on their lines.
+    fn replay(
+        lines: &mut Lines,
+        attacker: usize,
+        line: &[usize],
+        mut near: Option<&mut Vec<bool>>,
+    ) -> bool {
+        let marking = near.is_some();
+        let mut seen = |lines: &Lines, c: usize| {
+            if let Some(near) = near.as_deref_mut() {
+                near[c] = true;
+                for (q, _) in lines.on_lines(c) {
+                    near[q] = true;
+                }
+            }
+        };
         let mut played = 0;
         // `None` while the line goes on, the attacker to move.
         let mut won = None;
@@ -99,12 +133,14 @@ impl<'b> Fours<'b> {
                 won = Some(false);
                 break;
             }
+            seen(lines, c);
             lines.play(c, attacker);
             played += 1;
             match lines.count(attacker, Level::Five) {
                 0 => won = Some(false),
                 1 => match lines.five_near(c, attacker) {
                     Some(block) => {
+                        seen(lines, block);
                         lines.play(block, defender);
                         played += 1;
                     }
@@ -119,6 +155,12 @@ impl<'b> Fours<'b> {
         }
         // The line played out, the attacker to move: won if it ends so.
         let won = won.unwrap_or_else(|| Self::ended(lines, attacker) == Some(true));
+        if won && marking {
+            let ends: Vec<usize> = lines.cells_at_least(attacker, Level::Flex4).collect();
+            for c in ends {
+                seen(lines, c);
+            }
+        }
         for _ in 0..played {
             lines.undo();
         }
@@ -171,7 +213,7 @@ impl<'b> Fours<'b> {
         }
         let defender = 1 - attacker;
         let their_fives = lines.count(defender, Level::Five);
-        if depth == 0 {
+        if depth == 0 || !lines.makes_any_four(attacker) {
             return None;
         }
         let key = lines.hash ^ (attacker as u64).wrapping_mul(0xA24B_AED4_963E_E407);
@@ -226,9 +268,10 @@ impl<'b> Fours<'b> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Fours, VCF_DEPTH};
+    use super::{Fours, VCF_DEPTH, makes_four};
     use crate::engine::Budget;
-    use crate::games::mnk::beyond::lines::named::{at, board};
+    use crate::games::mnk::beyond::lines::Lines;
+    use crate::games::mnk::beyond::lines::named::{at, board, next};
 
     #[test]
     fn a_four_then_a_four_three_is_found_and_a_blocked_one_is_not() {
@@ -279,5 +322,64 @@ mod tests {
         assert!(!Fours::still_wins(&mut lines, 0, &line));
         lines.undo();
         assert_eq!(lines.stones, 10, "the board is left as it was");
+    }
+
+    #[test]
+    fn a_stone_away_from_the_spoilers_that_makes_no_four_leaves_the_win() {
+        // Random crowded centres: wherever a side to move has a win by
+        // fours, every reply outside `spoilers` that makes no four of the
+        // defender's is played, and the win must still stand.
+        let budget = Budget::unlimited();
+        let mut seed = 11;
+        let (mut wins, mut skipped, mut spoilt) = (0, 0, 0);
+        for _ in 0..400 {
+            let mut lines = Lines::new(15, 15, 5).unwrap_or_else(|| unreachable!());
+            let stones = 16 + next(&mut seed) % 30;
+            for i in 0..stones {
+                let c = (3 + next(&mut seed) % 9) * 15 + 3 + next(&mut seed) % 9;
+                if lines.is_empty(c) && lines.winner.is_none() {
+                    lines.play(c, i % 2);
+                }
+            }
+            if lines.winner.is_some() {
+                continue;
+            }
+            let attacker = lines.to_move();
+            let defender = 1 - attacker;
+            let mut line = Vec::new();
+            if Fours::new(&budget)
+                .vcf_line(&mut lines, attacker, VCF_DEPTH, &mut line)
+                .is_none()
+            {
+                continue;
+            }
+            wins += 1;
+            let near = Fours::spoilers(&mut lines, attacker, &line)
+                .unwrap_or_else(|| panic!("the win found replays"));
+            assert!(near[line[0]], "the first move of the win can be spoilt");
+            for d in 0..lines.cells() {
+                if !lines.is_empty(d) || near[d] || makes_four(lines.level(d, defender)) {
+                    continue;
+                }
+                skipped += 1;
+                lines.play(d, defender);
+                assert!(
+                    Fours::still_wins(&mut lines, attacker, &line),
+                    "a stone on {d}, away from the win, spoilt it: {:?}",
+                    lines.history
+                );
+                lines.undo();
+            }
+            lines.play(line[0], defender);
+            spoilt += usize::from(!Fours::still_wins(&mut lines, attacker, &line));
+            lines.undo();
+        }
+        // The replay is no formality: mostly, a stone on the first cell
+        // spoils the win (not always: another four may do instead).
+        assert!(
+            wins > 50 && skipped > 1000,
+            "{wins} wins, {skipped} replies"
+        );
+        assert!(spoilt * 2 > wins, "{spoilt} of {wins} spoilt");
     }
 }

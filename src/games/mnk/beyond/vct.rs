@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use crate::engine::Budget;
 
 use super::lines::{Level, Lines};
-use super::vcf::{Fours, VCF_DEPTH};
+use super::vcf::{Fours, VCF_DEPTH, makes_four};
 
 /// Attacking moves tried at each threat: the cells where the attacker's
 /// stone makes the most (its level, then its value).
@@ -148,11 +148,13 @@ impl<'b> Threes<'b> {
 
     /// Whether every move of the defender (to move) leaves `attacker` a
     /// win by threats within `depth`, `threat` being the attacker's win by
-    /// fours were it to move. Every empty cell is tried, those that matter
-    /// most to the attacker first (they are where a threat is stopped, and
-    /// so where a reply that holds is found soonest); after most replies
-    /// the threat still wins as it stood, which a replay of its fours
-    /// shows without a search.
+    /// fours were it to move. Every empty cell that could spoil those
+    /// fours is tried (`Fours::spoilers`, and the defender's own fours;
+    /// a stone anywhere else leaves them winning), those that matter most
+    /// to the attacker first (they are where a threat is stopped, and so
+    /// where a reply that holds is found soonest); after most replies the
+    /// threat still wins as it stood, which a replay of its fours shows
+    /// without a search.
     pub fn every_reply_loses(
         &mut self,
         lines: &mut Lines,
@@ -161,11 +163,20 @@ impl<'b> Threes<'b> {
         threat: &[usize],
     ) -> bool {
         let defender = 1 - attacker;
-        let mut replies: Vec<usize> = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
-        if replies.is_empty() {
+        if lines.is_full() {
             // A full board: a draw, not a win.
             return false;
         }
+        // A reply away from the threat's fours that makes no four of its
+        // own leaves them winning: only the others are played.
+        let near = Fours::spoilers(lines, attacker, threat);
+        let mut replies: Vec<usize> = (0..lines.cells())
+            .filter(|&c| {
+                lines.is_empty(c)
+                    && (near.as_ref().is_none_or(|near| near[c])
+                        || makes_four(lines.level(c, defender)))
+            })
+            .collect();
         replies.sort_by_cached_key(|&c| {
             std::cmp::Reverse((
                 lines.level(c, defender) >= Level::Block4,
