@@ -357,8 +357,8 @@ mod tests {
             let near = Fours::spoilers(&mut lines, attacker, &line)
                 .unwrap_or_else(|| panic!("the win found replays"));
             assert!(near[line[0]], "the first move of the win can be spoilt");
-            for d in 0..lines.cells() {
-                if !lines.is_empty(d) || near[d] || makes_four(lines.level(d, defender)) {
+            for (d, &spoils) in near.iter().enumerate() {
+                if !lines.is_empty(d) || spoils || makes_four(lines.level(d, defender)) {
                     continue;
                 }
                 skipped += 1;
