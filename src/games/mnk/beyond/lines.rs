@@ -6,7 +6,7 @@
 //! level for each side (five, open four, four-three, …), how many cells
 //! of each level a side has, and the evaluation's sums.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::pattern::{Pattern, Table, WALL, slot, table};
 use crate::games::mnk::geometry::zobrist_keys;
@@ -128,6 +128,55 @@ struct Changed {
     value: [i32; 2],
 }
 
+/// A cell on one of the lines through another, within a line's length of
+/// it: which cell, which line, and the bits the other takes in its code.
+#[derive(Clone, Copy)]
+struct Neighbour {
+    cell: u32,
+    line: u8,
+    at: u8,
+}
+
+/// Every cell's neighbours on its lines, found once for the board (a
+/// stone's play walks them instead of the geometry).
+struct Neighbours {
+    list: Vec<Neighbour>,
+    /// Where each cell's neighbours start in `list` (one more entry than
+    /// cells, for the end).
+    from: Vec<u32>,
+}
+
+impl Neighbours {
+    fn of(width: usize, height: usize, reach: usize) -> Self {
+        let r = reach as isize;
+        let (w, h) = (width as isize, height as isize);
+        let mut list = Vec::new();
+        let mut from = vec![0];
+        for p in 0..width * height {
+            let (x, y) = ((p % width) as isize, (p / width) as isize);
+            for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+                for t in (-r..=r).filter(|&t| t != 0) {
+                    let (nx, ny) = (x + t * dx, y + t * dy);
+                    if nx >= 0 && ny >= 0 && nx < w && ny < h {
+                        list.push(Neighbour {
+                            cell: (ny * w + nx) as u32,
+                            line: d as u8,
+                            // `p` lies -t steps from the neighbour.
+                            at: slot(-t, reach) as u8,
+                        });
+                    }
+                }
+            }
+            from.push(list.len() as u32);
+        }
+        Self { list, from }
+    }
+
+    fn of_cell(&self, p: usize) -> std::ops::Range<usize> {
+        self.from[p] as usize..self.from[p + 1] as usize
+    }
+}
+
 /// A position as the playing engine sees it.
 #[derive(Clone)]
 pub struct Lines {
@@ -141,6 +190,7 @@ pub struct Lines {
     pub cell: Vec<u8>,
     /// Each cell's neighbourhood code along each line.
     code: Vec<[u32; 4]>,
+    neighbours: Arc<Neighbours>,
     /// Each empty cell's patterns along each line, X's in the low four
     /// bits and O's in the high (as `Table::both`).
     pattern: Vec<[u8; 4]>,
@@ -199,6 +249,7 @@ impl Lines {
             combos: combos(),
             cell: vec![0; cells],
             code,
+            neighbours: Arc::new(Neighbours::of(width, height, table.reach)),
             pattern: vec![[0; 4]; cells],
             level: vec![[Level::None; 2]; cells],
             value: vec![[0; 2]; cells],
@@ -313,19 +364,9 @@ impl Lines {
 
     /// The empty cells on the four lines through `c`, within k - 1 of it.
     pub fn on_lines(&self, c: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let (x, y) = ((c % self.width) as isize, (c / self.width) as isize);
-        let reach = self.table.reach as isize;
-        let (w, h) = (self.width as isize, self.height as isize);
-        DIRECTIONS
+        self.neighbours.list[self.neighbours.of_cell(c)]
             .iter()
-            .enumerate()
-            .flat_map(move |(d, &(dx, dy))| {
-                (-reach..=reach).filter_map(move |t| {
-                    let (nx, ny) = (x + t * dx, y + t * dy);
-                    (t != 0 && nx >= 0 && ny >= 0 && nx < w && ny < h)
-                        .then(|| ((ny * w + nx) as usize, d))
-                })
-            })
+            .map(|n| (n.cell as usize, usize::from(n.line)))
             .filter(|&(q, _)| self.cell[q] == 0)
     }
 
@@ -381,37 +422,23 @@ impl Lines {
     /// through `p`, and refreshes the empty ones if `refresh` (`undo` puts
     /// back what they were instead).
     fn mark(&mut self, p: usize, v: u32, refresh: bool) {
-        let (x, y) = ((p % self.width) as isize, (p / self.width) as isize);
-        let reach = self.table.reach;
-        let r = reach as isize;
-        let (w, h) = (self.width as isize, self.height as isize);
-        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            for t in (-r..=r).filter(|&t| t != 0) {
-                let (nx, ny) = (x + t * dx, y + t * dy);
-                if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                    continue;
-                }
-                let q = (ny * w + nx) as usize;
-                // `p` lies -t steps from `q`.
-                let at = slot(-t, reach);
-                self.code[q][d] = (self.code[q][d] & !(3 << at)) | (v << at);
-                if refresh && self.cell[q] == 0 {
-                    self.refresh(q, d);
-                }
+        let neighbours = Arc::clone(&self.neighbours);
+        for n in &neighbours.list[neighbours.of_cell(p)] {
+            let (q, d, at) = (n.cell as usize, usize::from(n.line), u32::from(n.at));
+            self.code[q][d] = (self.code[q][d] & !(3 << at)) | (v << at);
+            if refresh && self.cell[q] == 0 {
+                self.refresh(q, d);
             }
         }
     }
 
     fn touch_near(&mut self, p: usize, add: bool) {
-        let (x, y) = ((p % self.width) as isize, (p / self.width) as isize);
-        for ny in (y - 2).max(0)..=(y + 2).min(self.height as isize - 1) {
-            for nx in (x - 2).max(0)..=(x + 2).min(self.width as isize - 1) {
-                let q = ny as usize * self.width + nx as usize;
-                self.near[q] = if add {
-                    self.near[q] + 1
-                } else {
-                    self.near[q] - 1
-                };
+        let (x, y) = (p % self.width, p / self.width);
+        let (x0, x1) = (x.saturating_sub(2), (x + 2).min(self.width - 1));
+        for ny in y.saturating_sub(2)..=(y + 2).min(self.height - 1) {
+            let row = &mut self.near[ny * self.width + x0..=ny * self.width + x1];
+            for n in row {
+                *n = if add { *n + 1 } else { *n - 1 };
             }
         }
     }
