@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use crate::engine::Budget;
 
-use crate::games::mnk::beyond::lines::Lines;
+use crate::games::mnk::beyond::lines::{Level, Lines};
 use crate::games::mnk::beyond::search::Search as PatternSearch;
 use crate::games::mnk::beyond::threats::Threats;
 use crate::games::mnk::beyond::vcf::{Fours, VCF_DEPTH};
@@ -257,6 +257,9 @@ pub const VCT_DEPTH: u32 = 6;
 /// The part of the time the search for our own win by threats gets at
 /// most (a win by fours is found in far less).
 const THREATS_SHARE: f64 = 0.15;
+/// The part of the time the search for the opponent's win by threats, were
+/// we to pass, gets at most (see `advise`).
+const GUARD_SHARE: f64 = 0.1;
 /// The part of what is left that the playing search gets; the rest
 /// checks its choices against the opponent's threats (see `refute`).
 const PATTERN_SEARCH_SHARE: f64 = 0.75;
@@ -289,16 +292,26 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         advice.winning = Some(c);
         return advice;
     }
+    // The opponent's threats, were we to pass: where they win, every move
+    // outside the win's zone that makes no three of ours is proven lost
+    // (`Threes::zone`), and the search weighs only the others.
+    let guarded = Threes::new(&budget.share(GUARD_SHARE)).zone(&mut lines, 1 - side, VCT_DEPTH);
+    let mut lost = Vec::new();
+    if let Some((_, zone)) = &guarded {
+        lost.extend(
+            (0..lines.cells())
+                .filter(|&c| lines.is_empty(c) && !zone[c] && lines.level(c, side) < Level::Block3),
+        );
+    }
     let searching = budget.share(if lines.cells() <= EXACT_CELLS {
         SMALL_BOARD_SEARCH_SHARE
     } else {
         PATTERN_SEARCH_SHARE
     });
     let mut search = PatternSearch::new(&mut lines, &searching);
-    let mut moves = search.root_moves();
+    let mut moves = search.root_moves_where(|c| !lost.contains(&c));
     // Moves after which the opponent wins by fours are proven lost.
     let mut fours = Fours::new(&searching);
-    let mut lost = Vec::new();
     moves.retain(|&c| {
         search.lines.play(c, side);
         let loses =
@@ -310,9 +323,9 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         !loses
     });
     if moves.is_empty() {
-        // Every move weighed loses: rank them all still, the person may
-        // not see how.
-        moves.clone_from(&lost);
+        // Every move weighed loses: rank the likeliest still, the person
+        // may not see how.
+        moves = search.root_moves();
     }
     advice.losing = lost;
     let ranked = search.rank(moves, PATTERN_MIN_DEPTH);
@@ -648,14 +661,20 @@ mod tests {
         assert_eq!(advice.losing.len(), empty, "every move is proven lost");
         assert!(!advice.estimates.is_empty(), "and still ranked");
         // An open three alone: X, were it to move, wins by fours, but a
-        // block at either end holds.
+        // block at either end holds. Every move away from the three is
+        // proven lost (outside the zone of X's win, making no three of
+        // O's), the blocks are not.
         let (xs, os) = (["g8", "h8", "i8", "c3"], ["a1", "o15", "m2"]);
         let mut lines = named::board(&xs, &os);
         let budget = Budget::unlimited();
         assert!(!Threes::new(&budget).every_move_loses(&mut lines, 1, VCT_DEPTH));
         assert_eq!(lines.stones, 7, "the board is left as it was");
         let advice = advise(&mut Board::named(&geo, &xs, &os), &budget);
-        assert!(advice.losing.len() < 10, "{:?}", advice.losing);
+        for block in ["f8", "j8"] {
+            assert!(!advice.losing.contains(&named::at(block)), "{block}");
+        }
+        assert!(advice.losing.contains(&named::at("a15")));
+        assert!(advice.losing.len() > empty / 2, "{:?}", advice.losing);
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub struct Threes<'b> {
     pub fours: Fours<'b>,
     /// Positions (by hash and attacker) with no VCT within the depth kept.
     failed: HashMap<u64, u32>,
+    /// While a win's zone is wanted (`zone`): the empty cells its proof
+    /// has touched so far, a failed branch's taken back.
+    proof: Option<Vec<usize>>,
 }
 
 impl<'b> Threes<'b> {
@@ -37,6 +40,69 @@ impl<'b> Threes<'b> {
         Self {
             fours: Fours::new(budget),
             failed: HashMap::new(),
+            proof: None,
+        }
+    }
+
+    /// A win of `attacker` (to move) by threats, as `vct_deepening`
+    /// finds it, with its zone: the empty cells where a stone of the
+    /// defender's could touch the proof — every cell the proof plays
+    /// and the empty cells on its lines within a line's length, the
+    /// ends of its fours (`Fours::spoilers`) among them. Were the
+    /// defender to move first, a stone outside the zone that makes no
+    /// three of its own (nor a four) leaves the proof whole: every four
+    /// and threat of it stands, every reply it weighed is still there and
+    /// still loses, and no new reply appears — a stone of the defender's
+    /// makes a new four only where it lies in a line's reach of two
+    /// others, at the start (so it makes a three) or played in the proof
+    /// (so it lies in the zone).
+    pub fn zone(
+        &mut self,
+        lines: &mut Lines,
+        attacker: usize,
+        depth: u32,
+    ) -> Option<(usize, Vec<bool>)> {
+        self.proof = Some(Vec::new());
+        let win = self.vct_deepening(lines, attacker, depth);
+        let cells = self.proof.take().unwrap_or_default();
+        let win = win?;
+        let mut zone = vec![false; lines.cells()];
+        for c in cells {
+            zone[c] = true;
+        }
+        Some((win, zone))
+    }
+
+    /// How much of the proof is noted (see `proof`).
+    fn noted(&self) -> usize {
+        self.proof.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Forgets what a failed branch noted.
+    fn forget(&mut self, mark: usize) {
+        if let Some(proof) = &mut self.proof {
+            proof.truncate(mark);
+        }
+    }
+
+    /// Notes a cell about to be played in the proof, with the empty
+    /// cells on its lines.
+    fn note_cell(&mut self, lines: &Lines, c: usize) {
+        if let Some(proof) = &mut self.proof {
+            proof.push(c);
+            proof.extend(lines.on_lines(c).map(|(q, _)| q));
+        }
+    }
+
+    /// Notes a win by fours the proof relies on (`Fours::spoilers`).
+    fn note_fours(&mut self, lines: &mut Lines, attacker: usize, line: &[usize]) {
+        if let Some(proof) = &mut self.proof {
+            match Fours::spoilers(lines, attacker, line) {
+                Some(near) => proof.extend((0..near.len()).filter(|&c| near[c])),
+                // Never so: the line was just found or replayed. Were
+                // it so, the whole board is the zone.
+                None => proof.extend(0..lines.cells()),
+            }
         }
     }
 
@@ -51,7 +117,9 @@ impl<'b> Threes<'b> {
     /// fours; `None` when there is none within the depth, or time ran out
     /// (see `aborted`).
     pub fn vct(&mut self, lines: &mut Lines, attacker: usize, depth: u32) -> Option<usize> {
-        if let Some(c) = self.fours.vcf(lines, attacker, VCF_DEPTH) {
+        let mut fours = Vec::new();
+        if let Some(c) = self.fours.vcf_line(lines, attacker, VCF_DEPTH, &mut fours) {
+            self.note_fours(lines, attacker, &fours);
             return Some(c);
         }
         if depth == 0 || self.aborted() || lines.winner.is_some() {
@@ -77,6 +145,8 @@ impl<'b> Threes<'b> {
             _ => return None,
         };
         for c in candidates {
+            let mark = self.noted();
+            self.note_cell(lines, c);
             lines.play(c, attacker);
             // A threat: given another move, the attacker would win by fours.
             let mut line = Vec::new();
@@ -85,11 +155,15 @@ impl<'b> Threes<'b> {
                     .fours
                     .vcf_line(lines, attacker, VCF_DEPTH, &mut line)
                     .is_some()
-                && self.every_reply_loses(lines, attacker, depth - 1, &line);
+                && {
+                    self.note_fours(lines, attacker, &line);
+                    self.every_reply_loses(lines, attacker, depth - 1, &line)
+                };
             lines.undo();
             if wins {
                 return Some(c);
             }
+            self.forget(mark);
             if self.aborted() {
                 return None;
             }
@@ -184,10 +258,15 @@ impl<'b> Threes<'b> {
             ))
         });
         for d in replies {
+            self.note_cell(lines, d);
             lines.play(d, defender);
             let lost = lines.winner.is_none()
-                && (Fours::still_wins(lines, attacker, threat)
-                    || self.vct(lines, attacker, depth).is_some());
+                && if Fours::still_wins(lines, attacker, threat) {
+                    self.note_fours(lines, attacker, threat);
+                    true
+                } else {
+                    self.vct(lines, attacker, depth).is_some()
+                };
             lines.undo();
             if !lost {
                 return false;
@@ -201,8 +280,9 @@ impl<'b> Threes<'b> {
 mod tests {
     use super::Threes;
     use crate::engine::Budget;
+    use crate::games::mnk::beyond::lines::Level;
     use crate::games::mnk::beyond::lines::Lines;
-    use crate::games::mnk::beyond::lines::named::{at, board};
+    use crate::games::mnk::beyond::lines::named::{at, board, next};
     use crate::games::mnk::beyond::vcf::VCF_DEPTH;
 
     #[test]
@@ -254,5 +334,58 @@ mod tests {
         assert_eq!(depth, Some(5), "X's win, five threats deep");
         assert_eq!(threes.vct(&mut lines, 0, 5), Some(cell("g4")));
         assert_eq!(lines.stones, 10, "the board is left as it was");
+    }
+
+    #[test]
+    fn a_stone_outside_a_wins_zone_that_makes_no_three_leaves_the_win() {
+        // Random crowded centres: wherever the side to move wins by
+        // threats two deep, every stone of the other's outside the zone
+        // that makes no three is played first, and the win must stand.
+        let budget = Budget::unlimited();
+        let mut seed = 5;
+        let (mut wins, mut outside, mut spoilt) = (0, 0, 0);
+        for _ in 0..500 {
+            let mut lines = Lines::new(15, 15, 5).unwrap_or_else(|| unreachable!());
+            let stones = 8 + next(&mut seed) % 24;
+            for i in 0..stones {
+                let c = (3 + next(&mut seed) % 9) * 15 + 3 + next(&mut seed) % 9;
+                if lines.is_empty(c) && lines.winner.is_none() {
+                    lines.play(c, i % 2);
+                }
+            }
+            let attacker = lines.to_move();
+            let defender = 1 - attacker;
+            if lines.winner.is_some() || Threes::new(&budget).vct(&mut lines, attacker, 0).is_some()
+            {
+                continue;
+            }
+            let Some((_, zone)) = Threes::new(&budget).zone(&mut lines, attacker, 2) else {
+                continue;
+            };
+            wins += 1;
+            for (m, &inside) in zone.iter().enumerate() {
+                if !lines.is_empty(m) {
+                    continue;
+                }
+                lines.play(m, defender);
+                let holds = Threes::new(&budget).vct(&mut lines, attacker, 2).is_some();
+                lines.undo();
+                if inside {
+                    spoilt += usize::from(!holds);
+                } else if lines.level(m, defender) < Level::Block3 {
+                    outside += 1;
+                    assert!(
+                        holds,
+                        "a stone on {m}, outside the zone, spoilt the win: {:?}",
+                        lines.history
+                    );
+                }
+            }
+        }
+        // The zone is no formality: stones in it do spoil wins.
+        assert!(
+            wins > 20 && outside > 1000 && spoilt > 20,
+            "{wins} wins, {outside} outside, {spoilt} spoilt"
+        );
     }
 }
