@@ -479,19 +479,6 @@ impl<'l, 'b> Search<'l, 'b> {
     pub fn root_moves(&self) -> Vec<usize> {
         self.moves(0, None, ROOT_BEAM)
     }
-
-    /// The root moves among those `keep` keeps, at most `beam`; all the
-    /// generated moves when it keeps none.
-    #[must_use]
-    pub fn root_moves_where(&self, keep: impl Fn(usize) -> bool) -> Vec<usize> {
-        let all = self.moves(0, None, usize::MAX);
-        let mut kept: Vec<usize> = all.iter().copied().filter(|&c| keep(c)).collect();
-        if kept.is_empty() {
-            kept = all;
-        }
-        kept.truncate(ROOT_BEAM);
-        kept
-    }
 }
 
 #[cfg(test)]
