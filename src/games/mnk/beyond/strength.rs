@@ -22,7 +22,8 @@ use crate::games::mnk::geometry::EXACT_CELLS;
 pub struct Advice {
     /// A move proven to win (by continuous fours or threats).
     pub winning: Option<usize>,
-    /// Moves proven to lose: after each, the opponent wins by fours.
+    /// Moves proven to lose: after each, the opponent wins by fours or
+    /// threats.
     pub losing: Vec<usize>,
     /// The search's estimate of each move it weighed, higher is better.
     pub estimates: Vec<(usize, i64)>,
@@ -276,7 +277,8 @@ const PATTERN_MIN_DEPTH: i32 = 2;
 /// The advice for the side to move on `board`, within `budget`: our own
 /// win by threats if there is one; else the pattern engine's ranking of
 /// the moves (`search`), without the moves after which the opponent wins
-/// by fours, its first choices checked against the opponent's threats.
+/// by fours, its first choices checked against the opponent's threats,
+/// and the moves the opponent's threats, were we to pass, prove lost.
 /// Where the pattern tables are not built for the board's k, the window
 /// search (`advise_by_windows`) plays instead.
 #[must_use]
@@ -296,12 +298,12 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     }
     // The opponent's threats, were we to pass: where they win, every move
     // outside the win's zone that makes no three of ours is proven lost
-    // (`Threes::zone`). The search still weighs its moves as it would:
-    // weighing only the others won 61 of 80 against Rapfi as X where
-    // this won 32 of the 40 the engine before won 33 of (docs/mnk.md).
+    // (`Threes::zone`). The search still weighs the moves it would:
+    // weighing only the others won 61 of 80 games as X against Rapfi,
+    // where the engine before won 68 (docs/mnk.md).
     let guarded = Threes::new(&budget.share(GUARD_SHARE)).zone(&mut lines, 1 - side, GUARD_THREATS);
     let mut lost = Vec::new();
-    if let Some((_, zone)) = &guarded {
+    if let Some(zone) = &guarded {
         lost.extend(
             (0..lines.cells())
                 .filter(|&c| lines.is_empty(c) && !zone[c] && lines.level(c, side) < Level::Block3),

@@ -44,8 +44,8 @@ impl<'b> Threes<'b> {
         }
     }
 
-    /// A win of `attacker` (to move) by threats, as `vct_deepening`
-    /// finds it, with its zone: the empty cells where a stone of the
+    /// Where `attacker` (to move) wins by threats, as `vct_deepening`
+    /// finds it, the win's zone: the empty cells where a stone of the
     /// defender's could touch the proof — every cell the proof plays
     /// and the empty cells on its lines within a line's length, the
     /// ends of its fours (`Fours::spoilers`) among them. Were the
@@ -56,21 +56,16 @@ impl<'b> Threes<'b> {
     /// makes a new four only where it lies in a line's reach of two
     /// others, at the start (so it makes a three) or played in the proof
     /// (so it lies in the zone).
-    pub fn zone(
-        &mut self,
-        lines: &mut Lines,
-        attacker: usize,
-        depth: u32,
-    ) -> Option<(usize, Vec<bool>)> {
+    pub fn zone(&mut self, lines: &mut Lines, attacker: usize, depth: u32) -> Option<Vec<bool>> {
         self.proof = Some(Vec::new());
         let win = self.vct_deepening(lines, attacker, depth);
         let cells = self.proof.take().unwrap_or_default();
-        let win = win?;
+        win?;
         let mut zone = vec![false; lines.cells()];
         for c in cells {
             zone[c] = true;
         }
-        Some((win, zone))
+        Some(zone)
     }
 
     /// How much of the proof is noted (see `proof`).
@@ -359,7 +354,7 @@ mod tests {
             {
                 continue;
             }
-            let Some((_, zone)) = Threes::new(&budget).zone(&mut lines, attacker, 2) else {
+            let Some(zone) = Threes::new(&budget).zone(&mut lines, attacker, 2) else {
                 continue;
             };
             wins += 1;
