@@ -567,6 +567,20 @@ pub mod named {
         *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         (*seed >> 33) as usize
     }
+
+    /// A 15×15 board for lines of 5 with up to `stones` stones dropped at
+    /// random on its centre (the 9×9 square from d4), X and O in turn
+    /// (a cell taken, or a line made, skips the turn).
+    pub fn crowded(seed: &mut u64, stones: usize) -> Lines {
+        let mut lines = Lines::new(15, 15, 5).unwrap_or_else(|| unreachable!());
+        for i in 0..stones {
+            let c = (3 + next(seed) % 9) * 15 + 3 + next(seed) % 9;
+            if lines.is_empty(c) && lines.winner.is_none() {
+                lines.play(c, i % 2);
+            }
+        }
+        lines
+    }
 }
 
 #[cfg(test)]

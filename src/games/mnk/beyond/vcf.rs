@@ -270,8 +270,7 @@ impl<'b> Fours<'b> {
 mod tests {
     use super::{Fours, VCF_DEPTH, makes_four};
     use crate::engine::Budget;
-    use crate::games::mnk::beyond::lines::Lines;
-    use crate::games::mnk::beyond::lines::named::{at, board, next};
+    use crate::games::mnk::beyond::lines::named::{at, board, crowded, next};
 
     #[test]
     fn a_four_then_a_four_three_is_found_and_a_blocked_one_is_not() {
@@ -333,14 +332,8 @@ mod tests {
         let mut seed = 11;
         let (mut wins, mut skipped, mut spoilt) = (0, 0, 0);
         for _ in 0..400 {
-            let mut lines = Lines::new(15, 15, 5).unwrap_or_else(|| unreachable!());
             let stones = 16 + next(&mut seed) % 30;
-            for i in 0..stones {
-                let c = (3 + next(&mut seed) % 9) * 15 + 3 + next(&mut seed) % 9;
-                if lines.is_empty(c) && lines.winner.is_none() {
-                    lines.play(c, i % 2);
-                }
-            }
+            let mut lines = crowded(&mut seed, stones);
             if lines.winner.is_some() {
                 continue;
             }

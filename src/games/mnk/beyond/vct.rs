@@ -277,7 +277,7 @@ mod tests {
     use crate::engine::Budget;
     use crate::games::mnk::beyond::lines::Level;
     use crate::games::mnk::beyond::lines::Lines;
-    use crate::games::mnk::beyond::lines::named::{at, board, next};
+    use crate::games::mnk::beyond::lines::named::{at, board, crowded, next};
     use crate::games::mnk::beyond::vcf::VCF_DEPTH;
 
     #[test]
@@ -340,14 +340,8 @@ mod tests {
         let mut seed = 5;
         let (mut wins, mut outside, mut spoilt) = (0, 0, 0);
         for _ in 0..500 {
-            let mut lines = Lines::new(15, 15, 5).unwrap_or_else(|| unreachable!());
             let stones = 8 + next(&mut seed) % 24;
-            for i in 0..stones {
-                let c = (3 + next(&mut seed) % 9) * 15 + 3 + next(&mut seed) % 9;
-                if lines.is_empty(c) && lines.winner.is_none() {
-                    lines.play(c, i % 2);
-                }
-            }
+            let mut lines = crowded(&mut seed, stones);
             let attacker = lines.to_move();
             let defender = 1 - attacker;
             if lines.winner.is_some() || Threes::new(&budget).vct(&mut lines, attacker, 0).is_some()
