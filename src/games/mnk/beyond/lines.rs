@@ -6,7 +6,7 @@
 //! level for each side (five, open four, four-three, …), how many cells
 //! of each level a side has, and the evaluation's sums.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::pattern::{Pattern, Table, WALL, slot, table};
 use crate::games::mnk::geometry::zobrist_keys;
@@ -137,7 +137,10 @@ struct Neighbour {
     at: u8,
 }
 
-/// Every cell's neighbours on its lines, found once for the board (a
+/// Board sizes whose neighbour lists are kept (see `Neighbours::shared`).
+const KNOWN_SIZES: usize = 8;
+
+/// Every cell's neighbours on its lines, found once for a board size (a
 /// stone's play walks them instead of the geometry).
 struct Neighbours {
     list: Vec<Neighbour>,
@@ -170,6 +173,27 @@ impl Neighbours {
             from.push(list.len() as u32);
         }
         Self { list, from }
+    }
+
+    /// The neighbours of a board of these dimensions, found on the first
+    /// board of them and shared by the rest (a board is built for every
+    /// question, and for every move of an analysis: the lists were a third
+    /// of building one).
+    fn shared(width: usize, height: usize, reach: usize) -> Arc<Self> {
+        type Known = Vec<((usize, usize, usize), Arc<Neighbours>)>;
+        static KNOWN: Mutex<Known> = Mutex::new(Vec::new());
+        let mut known = KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
+        let key = (width, height, reach);
+        if let Some((_, found)) = known.iter().find(|(k, _)| *k == key) {
+            return Arc::clone(found);
+        }
+        let made = Arc::new(Self::of(width, height, reach));
+        // A few sizes are played in one run; the oldest goes first.
+        if known.len() >= KNOWN_SIZES {
+            known.remove(0);
+        }
+        known.push((key, Arc::clone(&made)));
+        made
     }
 
     fn of_cell(&self, p: usize) -> std::ops::Range<usize> {
@@ -249,7 +273,7 @@ impl Lines {
             combos: combos(),
             cell: vec![0; cells],
             code,
-            neighbours: Arc::new(Neighbours::of(width, height, table.reach)),
+            neighbours: Neighbours::shared(width, height, table.reach),
             pattern: vec![[0; 4]; cells],
             level: vec![[Level::None; 2]; cells],
             value: vec![[0; 2]; cells],
