@@ -682,6 +682,7 @@ mod tests {
             assert!(!advice.losing.contains(&named::at(block)), "{block}");
         }
         assert!(advice.losing.contains(&named::at("a15")));
+        let empty = geo.cells() - xs.len() - os.len();
         assert!(advice.losing.len() > empty / 2, "{:?}", advice.losing);
     }
 

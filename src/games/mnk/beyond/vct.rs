@@ -91,12 +91,20 @@ impl<'b> Threes<'b> {
 
     /// Notes a win by fours the proof relies on (`Fours::spoilers`).
     fn note_fours(&mut self, lines: &mut Lines, attacker: usize, line: &[usize]) {
+        if self.proof.is_some() {
+            let near = Fours::spoilers(lines, attacker, line);
+            self.note_spoilers(near.as_deref(), lines.cells());
+        }
+    }
+
+    /// Notes the cells where a stone could spoil a win by fours; all of
+    /// them when it is not known (never so: the line was just found or
+    /// replayed).
+    fn note_spoilers(&mut self, near: Option<&[bool]>, cells: usize) {
         if let Some(proof) = &mut self.proof {
-            match Fours::spoilers(lines, attacker, line) {
-                Some(near) => proof.extend((0..near.len()).filter(|&c| near[c])),
-                // Never so: the line was just found or replayed. Were
-                // it so, the whole board is the zone.
-                None => proof.extend(0..lines.cells()),
+            match near {
+                Some(near) => proof.extend((0..cells).filter(|&c| near[c])),
+                None => proof.extend(0..cells),
             }
         }
     }
@@ -150,10 +158,7 @@ impl<'b> Threes<'b> {
                     .fours
                     .vcf_line(lines, attacker, VCF_DEPTH, &mut line)
                     .is_some()
-                && {
-                    self.note_fours(lines, attacker, &line);
-                    self.every_reply_loses(lines, attacker, depth - 1, &line)
-                };
+                && self.every_reply_loses(lines, attacker, depth - 1, &line);
             lines.undo();
             if wins {
                 return Some(c);
@@ -239,6 +244,8 @@ impl<'b> Threes<'b> {
         // A reply away from the threat's fours that makes no four of its
         // own leaves them winning: only the others are played.
         let near = Fours::spoilers(lines, attacker, threat);
+        // The threat's fours are part of the proof (when one is noted).
+        self.note_spoilers(near.as_deref(), lines.cells());
         let mut replies: Vec<usize> = (0..lines.cells())
             .filter(|&c| {
                 lines.is_empty(c)
