@@ -381,9 +381,24 @@ impl Lines {
             .any(|&l| self.count[side][l as usize] > 0)
     }
 
+    /// The empty cells within two steps of a stone, in order.
+    pub fn near_empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cell
+            .iter()
+            .zip(&self.near)
+            .enumerate()
+            .filter(|&(_, (&stone, &near))| stone == 0 && near > 0)
+            .map(|(c, _)| c)
+    }
+
     /// The empty cells where `side` reaches `level` or more.
     pub fn cells_at_least(&self, side: usize, level: Level) -> impl Iterator<Item = usize> + '_ {
-        (0..self.cell.len()).filter(move |&c| self.cell[c] == 0 && self.level[c][side] >= level)
+        self.cell
+            .iter()
+            .zip(&self.level)
+            .enumerate()
+            .filter(move |&(_, (&stone, levels))| stone == 0 && levels[side] >= level)
+            .map(|(c, _)| c)
     }
 
     /// The empty cells on the four lines through `c`, within k - 1 of it.

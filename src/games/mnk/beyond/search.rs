@@ -129,16 +129,14 @@ impl<'l, 'b> Search<'l, 'b> {
         } else if lines.stones == 0 {
             vec![(lines.height / 2) * lines.width + lines.width / 2]
         } else {
-            (0..lines.cells())
-                .filter(|&c| lines.is_empty(c) && lines.is_near(c))
-                .collect()
+            lines.near_empty_cells().collect()
         };
         if moves.is_empty() {
             moves = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
         }
         let killers = self.killers.get(ply).copied().unwrap_or([u16::MAX; 2]);
-        moves.sort_by_cached_key(|&c| {
-            let key = if Some(c) == first {
+        let key = |c: usize| {
+            if Some(c) == first {
                 i64::MAX
             } else {
                 let attack = i64::from(lines.value(c, me));
@@ -148,12 +146,22 @@ impl<'l, 'b> Search<'l, 'b> {
                     + defence * 3
                     + killer * 4
                     + i64::from(self.history[c][me].min(1 << 20)) / 64
-            };
-            std::cmp::Reverse(key)
-        });
-        if !defending {
-            moves.truncate(beam);
-        } else if ply > 0 && self.drop_lost_defences {
+            }
+        };
+        // Best first, equals in the order of their cells; outside a
+        // defence only the first `beam` are kept, so only they are sorted.
+        let mut keyed: Vec<(std::cmp::Reverse<i64>, usize)> = moves
+            .iter()
+            .map(|&c| (std::cmp::Reverse(key(c)), c))
+            .collect();
+        if !defending && keyed.len() > beam {
+            keyed.select_nth_unstable(beam);
+            keyed.truncate(beam);
+        }
+        keyed.sort_unstable();
+        moves.clear();
+        moves.extend(keyed.iter().map(|&(_, c)| c));
+        if defending && ply > 0 && self.drop_lost_defences {
             // A defence that leaves them an open four (or two fours) loses
             // in four plies, and no defence loses sooner (it would have to
             // leave them a five): such a defence is weighed only if every
