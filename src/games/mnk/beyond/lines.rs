@@ -330,11 +330,6 @@ impl Lines {
     }
 
     #[must_use]
-    pub fn is_near(&self, c: usize) -> bool {
-        self.near[c] > 0
-    }
-
-    #[must_use]
     pub fn is_full(&self) -> bool {
         self.stones == self.cell.len()
     }
