@@ -1,15 +1,16 @@
 //! Victory by continuous threats on the pattern board: the attacker's
 //! move is a threat when, were it to move again, it would win by
 //! continuous fours (an open three, a four that leads on, a three-three in
-//! the making); the defender's replies are then every empty cell, each
-//! tried, so what it finds is a proof whatever the defender does — the
-//! defender's own fours included (after a reply that makes one, the
-//! attacker must block it, and the block must be a threat again). A
-//! four counts in the depth as any threat: left free, the search took
-//! ten times as long (see docs/mnk.md). The same algorithm as the window
-//! board's [`Threats::vct`], on the board the playing search keeps, where
-//! a four is found by one table look-up: it goes one or two threats
-//! deeper in the same time.
+//! the making); the defender's replies are then every empty cell that
+//! could spoil that win, each tried, so what it finds is a proof whatever
+//! the defender does — the defender's own fours included (after a reply
+//! that makes one, the attacker must block it, and the block must be a
+//! threat again). A four counts in the depth as any threat: left free,
+//! the search took ten times as long (see docs/mnk.md). The algorithm of
+//! the window board's [`Threats::vct`], on the board the playing search
+//! keeps, where a four is found by one table look-up, and with fewer
+//! attacking moves tried (`builds_on_two_lines`): it goes one or two
+//! threats deeper in the same time.
 //!
 //! [`Threats::vct`]: super::threats::Threats::vct
 
