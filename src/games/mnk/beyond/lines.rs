@@ -396,6 +396,20 @@ impl Lines {
             .map(|(c, _)| c)
     }
 
+    /// The empty cells whose levels (X's, then O's) pass `test`, given
+    /// the cell too, in order.
+    pub fn empty_cells_where<'a>(
+        &'a self,
+        test: impl Fn(usize, [Level; 2]) -> bool + 'a,
+    ) -> impl Iterator<Item = usize> + 'a {
+        self.cell
+            .iter()
+            .zip(&self.level)
+            .enumerate()
+            .filter(move |&(c, (&stone, &levels))| stone == 0 && test(c, levels))
+            .map(|(c, _)| c)
+    }
+
     /// The empty cells on the four lines through `c`, within k - 1 of it.
     pub fn on_lines(&self, c: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.neighbours.list[self.neighbours.of_cell(c)]
@@ -418,36 +432,42 @@ impl Lines {
     /// and value; the sums follow if `c` is empty.
     fn refresh(&mut self, c: usize, d: usize) {
         let pair = self.table.both[self.code[c][d] as usize];
-        if pair == self.pattern[c][d] {
+        // The cell's four patterns are changed as one word in a register:
+        // a byte written and the four read back at once stalled the load.
+        let shift = 8 * d as u32;
+        let word = u32::from_le_bytes(self.pattern[c]);
+        let was = (word >> shift) as u8;
+        if pair == was {
             return;
         }
-        let changed = pair ^ self.pattern[c][d];
+        let changed = pair ^ was;
         let empty = self.cell[c] == 0;
         if empty {
             self.changes.push(Changed {
                 cell: c as u32,
                 line: d as u8,
-                pattern: self.pattern[c][d],
+                pattern: was,
                 level: self.level[c],
                 value: self.value[c],
             });
         }
-        self.pattern[c][d] = pair;
+        let pairs = ((word & !(0xff << shift)) | u32::from(pair) << shift).to_le_bytes();
+        self.pattern[c] = pairs;
         // Only a side whose pattern changed is looked up again.
         for s in 0..2 {
             if (changed >> (4 * s)) & 15 == 0 {
                 continue;
             }
-            if empty {
-                self.total[s] -= self.value[c][s];
-                self.count[s][self.level[c][s] as usize] -= 1;
-            }
-            let (level, value) = self.combo(self.pattern[c], s);
+            let (level, value) = self.combo(pairs, s);
+            let (was_level, was_value) = (self.level[c][s], self.value[c][s]);
             self.level[c][s] = level;
             self.value[c][s] = value;
             if empty {
-                self.total[s] += value;
-                self.count[s][level as usize] += 1;
+                self.total[s] += value - was_value;
+                if level != was_level {
+                    self.count[s][was_level as usize] -= 1;
+                    self.count[s][level as usize] += 1;
+                }
             }
         }
     }
@@ -506,10 +526,17 @@ impl Lines {
             let q = was.cell as usize;
             for s in 0..2 {
                 self.total[s] += was.value[s] - self.value[q][s];
-                self.count[s][self.level[q][s] as usize] -= 1;
-                self.count[s][was.level[s] as usize] += 1;
+                let level = self.level[q][s];
+                if level != was.level[s] {
+                    self.count[s][level as usize] -= 1;
+                    self.count[s][was.level[s] as usize] += 1;
+                }
             }
-            self.pattern[q][usize::from(was.line)] = was.pattern;
+            // As one word, as `refresh` reads it.
+            let shift = 8 * u32::from(was.line);
+            let word = u32::from_le_bytes(self.pattern[q]);
+            self.pattern[q] =
+                ((word & !(0xff << shift)) | u32::from(was.pattern) << shift).to_le_bytes();
             self.level[q] = was.level;
             self.value[q] = was.value;
         }

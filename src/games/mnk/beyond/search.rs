@@ -120,11 +120,8 @@ impl<'l, 'b> Search<'l, 'b> {
             // An open three (or a cell making two fours) of theirs: stop
             // it on its line (a cell where they would make a four: a line
             // pattern of a four or more), or make a four first.
-            (0..lines.cells())
-                .filter(|&c| {
-                    lines.is_empty(c)
-                        && (makes_four(lines.level(c, me)) || makes_four(lines.level(c, op)))
-                })
+            lines
+                .empty_cells_where(|_, levels| makes_four(levels[me]) || makes_four(levels[op]))
                 .collect()
         } else if lines.stones == 0 {
             vec![(lines.height / 2) * lines.width + lines.width / 2]

@@ -268,11 +268,9 @@ impl<'b> Threes<'b> {
         let near = Fours::spoilers(lines, attacker, threat);
         // The threat's fours are part of the proof (when one is noted).
         self.note_spoilers(near.as_deref(), lines.cells());
-        let mut replies: Vec<usize> = (0..lines.cells())
-            .filter(|&c| {
-                lines.is_empty(c)
-                    && (near.as_ref().is_none_or(|near| near[c])
-                        || makes_four(lines.level(c, defender)))
+        let mut replies: Vec<usize> = lines
+            .empty_cells_where(|c, levels| {
+                near.as_ref().is_none_or(|near| near[c]) || makes_four(levels[defender])
             })
             .collect();
         replies.sort_by_cached_key(|&c| {
