@@ -46,6 +46,18 @@ impl<'b> Fours<'b> {
         }
     }
 
+    /// The same searches under a new budget, keeping what failed: a
+    /// position with no win within a depth has none whatever the time.
+    #[must_use]
+    pub fn resumed<'c>(self, budget: &'c Budget) -> Fours<'c> {
+        Fours {
+            budget,
+            nodes: self.nodes,
+            aborted: false,
+            failed: self.failed,
+        }
+    }
+
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if (self.nodes & 255 == 0) && self.budget.exhausted() {

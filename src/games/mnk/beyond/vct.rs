@@ -63,6 +63,18 @@ impl<'b> Threes<'b> {
         }
     }
 
+    /// The same searches under a new budget, keeping what failed (see
+    /// `Fours::resumed`): an iteration cut short goes on where the
+    /// finished parts of it left off.
+    #[must_use]
+    pub fn resumed<'c>(self, budget: &'c Budget) -> Threes<'c> {
+        Threes {
+            fours: self.fours.resumed(budget),
+            failed: self.failed,
+            proof: None,
+        }
+    }
+
     /// Where `attacker` (to move) wins by threats, as `vct_deepening`
     /// finds it, the win's zone: the empty cells where a stone of the
     /// defender's could touch the proof — every cell the proof plays
@@ -300,6 +312,8 @@ impl<'b> Threes<'b> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::{Threes, builds_on_two_lines};
     use crate::engine::Budget;
     use crate::games::mnk::beyond::lines::Level;
@@ -371,6 +385,35 @@ mod tests {
         let depth = (0..=6).find(|&d| threes.vct(&mut lines, 0, d).is_some());
         assert_eq!(depth, Some(5), "X's win, five threats deep");
         assert_eq!(threes.vct(&mut lines, 0, 5), Some(cell("g4")));
+        assert_eq!(lines.stones, 10, "the board is left as it was");
+    }
+
+    #[test]
+    fn a_search_cut_short_and_resumed_finds_the_win_a_fresh_one_finds() {
+        // The 8×8 position above: X wins five threats deep by g4. Cut
+        // short at its first look at the clock (a few hundred nodes in),
+        // the search resumed without a limit finds it still: nothing it
+        // left unfinished was kept as failed.
+        let mut cells = vec![0u8; 64];
+        let cell = |name: &str| {
+            let b = name.as_bytes();
+            usize::from(b[1] - b'1') * 8 + usize::from(b[0] - b'a')
+        };
+        for (i, m) in ["e5", "c7", "d4", "d5", "e4", "e3", "f4", "c4", "f6", "c3"]
+            .iter()
+            .enumerate()
+        {
+            cells[cell(m)] = 1 + (i % 2) as u8;
+        }
+        let mut lines = Lines::from_cells(8, 8, 5, &cells).unwrap_or_else(|| unreachable!());
+        let spent = Budget::of(Duration::ZERO);
+        let mut threes = Threes::new(&spent);
+        assert_eq!(threes.vct_deepening(&mut lines, 0, 6), None, "cut short");
+        assert!(threes.aborted());
+        let unlimited = Budget::unlimited();
+        let mut resumed = threes.resumed(&unlimited);
+        assert_eq!(resumed.vct_deepening(&mut lines, 0, 6), Some(cell("g4")));
+        assert!(!resumed.aborted());
         assert_eq!(lines.stones, 10, "the board is left as it was");
     }
 
