@@ -340,14 +340,37 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let mut estimates: Vec<(usize, i64)> =
         ranked.iter().map(|s| (s.mv, i64::from(s.score))).collect();
     let ranking = estimates.clone();
-    let held = refute_on_lines(&mut lines, side, budget, &mut estimates, &mut advice.losing);
+    let held = refute_on_lines(
+        &mut lines,
+        side,
+        budget,
+        &mut estimates,
+        &mut advice.losing,
+        REFUTE_MOVES,
+    );
     // The search weighs only the moves near the fight, and the check only
     // its first few choices: when none of those held, the rest must be
     // proven lost too, or one of them, "not proven to lose", would be
     // played (a stone in a corner, in games lost to Rapfi).
-    if !held && Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH) {
-        advice.losing = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
-        estimates = hold_out(&mut lines, side, &ranking, budget);
+    if !held {
+        if Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH) {
+            advice.losing = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
+            estimates = hold_out(&mut lines, side, &ranking, budget);
+        } else {
+            // Not every move is lost: the search's other choices are
+            // checked, in its order, while the time lasts. Stopping at
+            // the first few, the computer played as O a choice a 16 ms
+            // search proves lost (`i7 j8 k8 k6 i9 i6 j9 j6 h6`: h5, X
+            // wins 4 threats deep) where a later one holds (h9).
+            refute_on_lines(
+                &mut lines,
+                side,
+                budget,
+                &mut estimates,
+                &mut advice.losing,
+                usize::MAX,
+            );
+        }
     }
     advice.estimates = estimates;
     // The time the search and its check left (two moves in five, in
@@ -522,7 +545,7 @@ fn refute(
     losing: &mut Vec<usize>,
 ) {
     let mut threats = Threats::new(board, budget);
-    refute_by(estimates, losing, |c| {
+    refute_by(estimates, losing, REFUTE_MOVES, |c| {
         threats.board.play(c, side);
         let lost = threats.board.winner.is_none()
             && threats.vct_deepening(1 - side, REFUTE_DEPTH).is_some();
@@ -532,16 +555,17 @@ fn refute(
 }
 
 /// `refute` on the pattern board, where the threats are found faster
-/// (and so are looked for deeper).
+/// (and so are looked for deeper), refuting at most `limit` choices.
 fn refute_on_lines(
     lines: &mut Lines,
     side: usize,
     budget: &Budget,
     estimates: &mut Vec<(usize, i64)>,
     losing: &mut Vec<usize>,
+    limit: usize,
 ) -> bool {
     let mut threes = Threes::new(budget);
-    refute_by(estimates, losing, |c| {
+    refute_by(estimates, losing, limit, |c| {
         lines.play(c, side);
         let lost =
             lines.winner.is_none() && threes.vct_deepening(lines, 1 - side, VCT_DEPTH).is_some();
@@ -556,10 +580,11 @@ fn refute_on_lines(
 fn refute_by(
     estimates: &mut Vec<(usize, i64)>,
     losing: &mut Vec<usize>,
+    limit: usize,
     mut lost_after: impl FnMut(usize) -> bool,
 ) -> bool {
     let mut checked = 0;
-    while checked < REFUTE_MOVES && estimates.len() > 1 {
+    while checked < limit && estimates.len() > 1 {
         let (c, _) = estimates[0];
         // A choice proven lost already (by the guard) is passed over
         // without a check.
@@ -655,8 +680,8 @@ fn guard(
 #[cfg(test)]
 mod tests {
     use super::{
-        Board, Budget, Lines, Threes, VCT_DEPTH, advise, advise_by_windows, hold_out,
-        lost_to_threats, refute, refute_on_lines,
+        Board, Budget, Lines, REFUTE_MOVES, Threes, VCT_DEPTH, advise, advise_by_windows, hold_out,
+        lost_to_threats, refute, refute_by, refute_on_lines,
     };
     use crate::games::mnk::Geometry;
     use crate::games::mnk::beyond::lines::named;
@@ -753,6 +778,31 @@ mod tests {
     }
 
     #[test]
+    fn the_check_stops_at_its_limit_of_refuted_choices_or_at_the_first_that_holds() {
+        // Choices 0 to 9, best first; only 8 holds.
+        let choices: Vec<(usize, i64)> = (0..10).map(|c| (c, 10 - c as i64)).collect();
+        let lost_after = |c: usize| c != 8;
+        let (mut estimates, mut losing) = (choices.clone(), Vec::new());
+        assert!(!refute_by(
+            &mut estimates,
+            &mut losing,
+            REFUTE_MOVES,
+            lost_after
+        ));
+        assert_eq!(losing, (0..REFUTE_MOVES).collect::<Vec<_>>());
+        assert_eq!(estimates, choices[REFUTE_MOVES..]);
+        // Going on from there, 8 holds, and 9 is never checked.
+        assert!(refute_by(
+            &mut estimates,
+            &mut losing,
+            usize::MAX,
+            lost_after
+        ));
+        assert_eq!(losing, (0..8).collect::<Vec<_>>());
+        assert_eq!(estimates, choices[8..]);
+    }
+
+    #[test]
     fn on_8x8_a_choice_lost_to_threats_is_refuted() {
         // O to move after e5 g6 d5 d4 c5 f5 c4: e3 (played at 1 s a move
         // in a game lost to Rapfi) lets X win by threats, 4 deep.
@@ -771,6 +821,7 @@ mod tests {
             &Budget::unlimited(),
             &mut estimates,
             &mut losing,
+            REFUTE_MOVES,
         );
         assert_eq!((estimates, losing), (vec![(c7, 4)], vec![e3]));
         assert_eq!(lines.stones, 7, "the board is left as it was");

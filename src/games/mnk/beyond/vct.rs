@@ -321,6 +321,25 @@ mod tests {
     use crate::games::mnk::beyond::lines::named::{at, board, crowded, next};
     use crate::games::mnk::beyond::vcf::VCF_DEPTH;
 
+    /// An 8×8 cell named as players name it (`a1` the corner).
+    fn cell8(name: &str) -> usize {
+        let b = name.as_bytes();
+        usize::from(b[1] - b'1') * 8 + usize::from(b[0] - b'a')
+    }
+
+    /// 8×8 k = 5, from a game lost to Rapfi as O (e5 c7 d4 d5 e4 e3 f4
+    /// c4 f6 c3): X, to move, wins by threats five deep.
+    fn lost_on_eight_by_eight() -> Lines {
+        let mut cells = vec![0u8; 64];
+        for (i, m) in ["e5", "c7", "d4", "d5", "e4", "e3", "f4", "c4", "f6", "c3"]
+            .iter()
+            .enumerate()
+        {
+            cells[cell8(m)] = 1 + (i % 2) as u8;
+        }
+        Lines::from_cells(8, 8, 5, &cells).unwrap_or_else(|| unreachable!())
+    }
+
     #[test]
     fn two_open_twos_crossing_win_by_threats_and_not_by_fours() {
         // X: f8 g8 across and h6 h7 down; h8 makes two open threes at
@@ -365,54 +384,31 @@ mod tests {
 
     #[test]
     fn a_win_five_threats_deep_is_found() {
-        // 8×8, from a game lost to Rapfi as O (e5 c7 d4 d5 e4 e3 f4 c4
-        // f6 c3): X wins by the four g4 (blocked at h4), then four
-        // threats more. At 4 deep, as play looked before, it was missed.
+        // X wins by the four g4 (blocked at h4), then four threats more.
+        // At 4 deep, as play looked before, it was missed.
         let budget = Budget::unlimited();
-        let mut cells = vec![0u8; 64];
-        let cell = |name: &str| {
-            let b = name.as_bytes();
-            usize::from(b[1] - b'1') * 8 + usize::from(b[0] - b'a')
-        };
-        for (i, m) in ["e5", "c7", "d4", "d5", "e4", "e3", "f4", "c4", "f6", "c3"]
-            .iter()
-            .enumerate()
-        {
-            cells[cell(m)] = 1 + (i % 2) as u8;
-        }
-        let mut lines = Lines::from_cells(8, 8, 5, &cells).unwrap_or_else(|| unreachable!());
+        let mut lines = lost_on_eight_by_eight();
         let mut threes = Threes::new(&budget);
         let depth = (0..=6).find(|&d| threes.vct(&mut lines, 0, d).is_some());
         assert_eq!(depth, Some(5), "X's win, five threats deep");
-        assert_eq!(threes.vct(&mut lines, 0, 5), Some(cell("g4")));
+        assert_eq!(threes.vct(&mut lines, 0, 5), Some(cell8("g4")));
         assert_eq!(lines.stones, 10, "the board is left as it was");
     }
 
     #[test]
     fn a_search_cut_short_and_resumed_finds_the_win_a_fresh_one_finds() {
-        // The 8×8 position above: X wins five threats deep by g4. Cut
+        // X wins five threats deep by g4 (the position above). Cut
         // short at its first look at the clock (a few hundred nodes in),
         // the search resumed without a limit finds it still: nothing it
         // left unfinished was kept as failed.
-        let mut cells = vec![0u8; 64];
-        let cell = |name: &str| {
-            let b = name.as_bytes();
-            usize::from(b[1] - b'1') * 8 + usize::from(b[0] - b'a')
-        };
-        for (i, m) in ["e5", "c7", "d4", "d5", "e4", "e3", "f4", "c4", "f6", "c3"]
-            .iter()
-            .enumerate()
-        {
-            cells[cell(m)] = 1 + (i % 2) as u8;
-        }
-        let mut lines = Lines::from_cells(8, 8, 5, &cells).unwrap_or_else(|| unreachable!());
+        let mut lines = lost_on_eight_by_eight();
         let spent = Budget::of(Duration::ZERO);
         let mut threes = Threes::new(&spent);
         assert_eq!(threes.vct_deepening(&mut lines, 0, 6), None, "cut short");
         assert!(threes.aborted());
         let unlimited = Budget::unlimited();
         let mut resumed = threes.resumed(&unlimited);
-        assert_eq!(resumed.vct_deepening(&mut lines, 0, 6), Some(cell("g4")));
+        assert_eq!(resumed.vct_deepening(&mut lines, 0, 6), Some(cell8("g4")));
         assert!(!resumed.aborted());
         assert_eq!(lines.stones, 10, "the board is left as it was");
     }
