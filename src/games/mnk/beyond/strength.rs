@@ -352,33 +352,33 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // its first few choices: when none of those held, the rest must be
     // proven lost too, or one of them, "not proven to lose", would be
     // played (a stone in a corner, in games lost to Rapfi).
-    if !held {
-        if Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH) {
-            advice.losing = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
-            estimates = hold_out(&mut lines, side, &ranking, budget);
-        } else {
-            // Not every move is lost: the search's other choices are
-            // checked, in its order, while the time lasts. Stopping at
-            // the first few, the computer played as O a choice a 16 ms
-            // search proves lost (`i7 j8 k8 k6 i9 i6 j9 j6 h6`: h5, X
-            // wins 4 threats deep) where a later one holds (h9).
-            refute_on_lines(
-                &mut lines,
-                side,
-                budget,
-                &mut estimates,
-                &mut advice.losing,
-                usize::MAX,
-            );
-        }
+    let every_move_lost =
+        !held && Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH);
+    if every_move_lost {
+        advice.losing = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
+        estimates = hold_out(&mut lines, side, &ranking, budget);
+    } else if !held {
+        // Not every move is lost: the search's other choices are checked,
+        // in its order, while the time lasts. Stopping at the first few,
+        // the computer played as O a choice a 16 ms search proves lost
+        // (`i7 j8 k8 k6 i9 i6 j9 j6 h6`: h5, X wins 4 threats deep) where
+        // a later one holds (h9).
+        refute_on_lines(
+            &mut lines,
+            side,
+            budget,
+            &mut estimates,
+            &mut advice.losing,
+            usize::MAX,
+        );
     }
     advice.estimates = estimates;
     // The time the search and its check left (two moves in five, in
     // games against Rapfi, were made in under 0.7 s of 0.9) goes on the
     // search for our own win, where the first look left off — except
     // where the exact search checks the choice next (`EXACT_CELLS`): the
-    // time left is its.
-    if lines.cells() > EXACT_CELLS {
+    // time left is its — and not where every move is lost.
+    if lines.cells() > EXACT_CELLS && !every_move_lost {
         advice.winning = own
             .resumed(budget)
             .vct_deepening(&mut lines, side, VCT_DEPTH);
@@ -575,8 +575,9 @@ fn refute_on_lines(
 }
 
 /// The check of `refute`, with `lost_after` saying whether the opponent
-/// was found to win by threats after a move. Whether a choice held (was
-/// not refuted) before the check ended.
+/// was found to win by threats after a move, refuting at most `limit`
+/// choices. Whether a choice held (was not refuted) before the check
+/// ended.
 fn refute_by(
     estimates: &mut Vec<(usize, i64)>,
     losing: &mut Vec<usize>,
