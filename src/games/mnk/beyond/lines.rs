@@ -388,12 +388,7 @@ impl Lines {
 
     /// The empty cells where `side` reaches `level` or more.
     pub fn cells_at_least(&self, side: usize, level: Level) -> impl Iterator<Item = usize> + '_ {
-        self.cell
-            .iter()
-            .zip(&self.level)
-            .enumerate()
-            .filter(move |&(_, (&stone, levels))| stone == 0 && levels[side] >= level)
-            .map(|(c, _)| c)
+        self.empty_cells_where(move |_, levels| levels[side] >= level)
     }
 
     /// The empty cells whose levels (X's, then O's) pass `test`, given

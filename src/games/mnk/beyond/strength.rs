@@ -221,7 +221,7 @@ pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
     // fastest), then threes in between, one more at a time.
     let w = board.windows;
     if let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) {
-        return win_on_lines(&mut lines, side, budget);
+        return Threes::new(budget).vct_deepening(&mut lines, side, VCT_DEPTH);
     }
     Threats::new(board, budget).vct_deepening(side, 2)
 }
@@ -241,11 +241,6 @@ pub fn lost_to_threats(board: &mut Board<'_>, budget: &Budget, depth: u32) -> bo
     }
     let mut threats = Threats::new(board, budget);
     !threats.aborted && threats.every_move_loses(side)
-}
-
-/// `win_by_threats` on the pattern board.
-fn win_on_lines(lines: &mut Lines, side: usize, budget: &Budget) -> Option<usize> {
-    Threes::new(budget).vct_deepening(lines, side, VCT_DEPTH)
 }
 
 /// How many threats deep (fours among them) our own win, and the
@@ -340,10 +335,11 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let mut estimates: Vec<(usize, i64)> =
         ranked.iter().map(|s| (s.mv, i64::from(s.score))).collect();
     let ranking = estimates.clone();
+    let mut check = Threes::new(budget);
     let held = refute_on_lines(
         &mut lines,
         side,
-        budget,
+        &mut check,
         &mut estimates,
         &mut advice.losing,
         REFUTE_MOVES,
@@ -366,7 +362,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         refute_on_lines(
             &mut lines,
             side,
-            budget,
+            &mut check,
             &mut estimates,
             &mut advice.losing,
             usize::MAX,
@@ -555,16 +551,16 @@ fn refute(
 }
 
 /// `refute` on the pattern board, where the threats are found faster
-/// (and so are looked for deeper), refuting at most `limit` choices.
+/// (and so are looked for deeper), refuting at most `limit` choices;
+/// `threes` keeps what failed from one call to the next.
 fn refute_on_lines(
     lines: &mut Lines,
     side: usize,
-    budget: &Budget,
+    threes: &mut Threes<'_>,
     estimates: &mut Vec<(usize, i64)>,
     losing: &mut Vec<usize>,
     limit: usize,
 ) -> bool {
-    let mut threes = Threes::new(budget);
     refute_by(estimates, losing, limit, |c| {
         lines.play(c, side);
         let lost =
@@ -819,7 +815,7 @@ mod tests {
         refute_on_lines(
             &mut lines,
             1,
-            &Budget::unlimited(),
+            &mut Threes::new(&Budget::unlimited()),
             &mut estimates,
             &mut losing,
             REFUTE_MOVES,
