@@ -524,7 +524,9 @@ const SEARCH_SHARE: f64 = 0.6;
 /// choice of the playing search on the window board (on the pattern
 /// board: `VCT_DEPTH`).
 const REFUTE_DEPTH: u32 = 4;
-/// How many of the search's choices, best first, may be refuted.
+/// How many of the search's choices, best first, may be refuted before
+/// the check stops (on the pattern board: before it asks whether every
+/// move is lost, and, where not, goes on through the rest).
 const REFUTE_MOVES: usize = 6;
 
 /// Checks the search's best choices, best first, for a win of the
