@@ -117,6 +117,21 @@ fn combos() -> &'static [(Level, i32)] {
     })
 }
 
+/// A cell's pattern pair along line `d`, of the four kept as one word:
+/// the four are read and written whole, in a register (a byte written
+/// and the four read back at once stalled the processor's load, a third
+/// of the threat search's time).
+fn line_of(pairs: [u8; 4], d: usize) -> u8 {
+    (u32::from_le_bytes(pairs) >> (8 * d)) as u8
+}
+
+/// The four pattern pairs with line `d`'s replaced by `pair` (see
+/// `line_of`).
+fn with_line(pairs: [u8; 4], d: usize, pair: u8) -> [u8; 4] {
+    let shift = 8 * d;
+    ((u32::from_le_bytes(pairs) & !(0xff << shift)) | u32::from(pair) << shift).to_le_bytes()
+}
+
 /// An empty cell's line pattern and what followed from it, as they were
 /// before a stone changed them.
 #[derive(Clone, Copy)]
@@ -427,11 +442,7 @@ impl Lines {
     /// and value; the sums follow if `c` is empty.
     fn refresh(&mut self, c: usize, d: usize) {
         let pair = self.table.both[self.code[c][d] as usize];
-        // The cell's four patterns are changed as one word in a register:
-        // a byte written and the four read back at once stalled the load.
-        let shift = 8 * d as u32;
-        let word = u32::from_le_bytes(self.pattern[c]);
-        let was = (word >> shift) as u8;
+        let was = line_of(self.pattern[c], d);
         if pair == was {
             return;
         }
@@ -446,7 +457,7 @@ impl Lines {
                 value: self.value[c],
             });
         }
-        let pairs = ((word & !(0xff << shift)) | u32::from(pair) << shift).to_le_bytes();
+        let pairs = with_line(self.pattern[c], d, pair);
         self.pattern[c] = pairs;
         // Only a side whose pattern changed is looked up again.
         for s in 0..2 {
@@ -527,11 +538,7 @@ impl Lines {
                     self.count[s][was.level[s] as usize] += 1;
                 }
             }
-            // As one word, as `refresh` reads it.
-            let shift = 8 * u32::from(was.line);
-            let word = u32::from_le_bytes(self.pattern[q]);
-            self.pattern[q] =
-                ((word & !(0xff << shift)) | u32::from(was.pattern) << shift).to_le_bytes();
+            self.pattern[q] = with_line(self.pattern[q], usize::from(was.line), was.pattern);
             self.level[q] = was.level;
             self.value[q] = was.value;
         }
