@@ -1,6 +1,7 @@
 //! The playing search past the proof, after the published practice of
 //! the strongest gomoku engines: principal-variation alpha-beta with
-//! iterative deepening and aspiration windows, a transposition table,
+//! iterative deepening (a better move found by an iteration the clock
+//! cuts short is kept) and aspiration windows, a transposition table,
 //! killer and history move ordering, late-move reductions, moves
 //! generated from the pattern board — only the defences when the opponent
 //! has an open three or a four on the board — and the opponent's open
@@ -407,9 +408,12 @@ impl<'l, 'b> Search<'l, 'b> {
             self.must_finish = depth <= min_depth;
             self.extension_limit = depth + THREE_PLIES;
             let scored = loop {
-                let scored = self.root(&moves, depth, low, high, me);
+                let (scored, first) = self.root(&moves, depth, low, high, me);
                 if self.aborted && depth > min_depth {
-                    break None;
+                    // Cut short, the iteration may still have found a
+                    // better move (what it did not reach keeps the last
+                    // order after it).
+                    break found_better(first, (low, high), &scored, &moves).then_some(scored);
                 }
                 let top = scored.first().map_or(0, |s| s.score);
                 if top <= low && low > -WIN - 1 {
@@ -424,7 +428,9 @@ impl<'l, 'b> Search<'l, 'b> {
             last = scored[0].score;
             moves = scored.iter().map(|s| s.mv).collect();
             ranked = scored;
-            self.depth = depth;
+            if !self.aborted {
+                self.depth = depth;
+            }
             if last.abs() > WON || self.aborted {
                 break;
             }
@@ -432,8 +438,16 @@ impl<'l, 'b> Search<'l, 'b> {
         ranked
     }
 
-    /// One iteration over the root moves, best first.
-    fn root(&mut self, moves: &[usize], depth: i32, low: i32, high: i32, me: usize) -> Vec<Scored> {
+    /// One iteration over the root moves, best first, and the score of
+    /// the first move if its search was finished.
+    fn root(
+        &mut self,
+        moves: &[usize],
+        depth: i32,
+        low: i32,
+        high: i32,
+        me: usize,
+    ) -> (Vec<Scored>, Option<i32>) {
         let mut alpha = low;
         let mut scored: Vec<Scored> = Vec::new();
         for (i, &c) in moves.iter().enumerate() {
@@ -455,6 +469,7 @@ impl<'l, 'b> Search<'l, 'b> {
             scored.push(Scored { mv: c, score });
             alpha = alpha.max(score);
         }
+        let first = scored.first().map(|s| s.score);
         // Moves that did not beat the best got an upper bound only: after
         // it, in the order they had.
         let top = scored.iter().map(|s| s.score).max().unwrap_or(0);
@@ -476,7 +491,7 @@ impl<'l, 'b> Search<'l, 'b> {
                 });
             }
         }
-        scored
+        (scored, first)
     }
 
     /// The root moves: the generated moves of the root, at most `beam`.
@@ -486,13 +501,49 @@ impl<'l, 'b> Search<'l, 'b> {
     }
 }
 
+/// Whether an iteration cut short found a better move than the last
+/// best, `moves[0]`: that move was searched in full, to `first`, inside
+/// the window (a score outside it is only a bound), and a move searched
+/// after it scored higher, so that `scored`, best first, begins with
+/// another. Engines play such a move: the iteration's time is not lost.
+fn found_better(
+    first: Option<i32>,
+    window: (i32, i32),
+    scored: &[Scored],
+    moves: &[usize],
+) -> bool {
+    first.is_some_and(|f| f > window.0 && f < window.1)
+        && scored
+            .first()
+            .zip(moves.first())
+            .is_some_and(|(s, &last_best)| s.mv != last_best)
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
 
-    use super::{Search, WIN, WON};
+    use super::{Scored, Search, WIN, WON, found_better};
     use crate::engine::Budget;
     use crate::games::mnk::beyond::lines::named::{at, board};
+
+    #[test]
+    fn an_iteration_cut_short_counts_only_a_move_that_beat_the_last_best_searched_in_full() {
+        let s = |mv, score| Scored { mv, score };
+        let (moves, window) = ([7, 3, 9], (-60, 60));
+        // The last best, 7, searched in full to 10, then beaten by 3.
+        let beaten = [s(3, 25), s(7, 10), s(9, 9)];
+        assert!(found_better(Some(10), window, &beaten, &moves));
+        // 7 still first.
+        let kept = [s(7, 10), s(3, 9), s(9, 8)];
+        assert!(!found_better(Some(10), window, &kept, &moves));
+        // 7's score only a bound (outside the window), or its search not
+        // finished.
+        let low = [s(3, 25), s(7, -60), s(9, -61)];
+        assert!(!found_better(Some(-60), window, &low, &moves));
+        assert!(!found_better(Some(60), window, &beaten, &moves));
+        assert!(!found_better(None, window, &[s(7, -1), s(3, -2)], &moves));
+    }
 
     #[test]
     fn an_open_three_is_stopped_and_an_open_four_is_made() {
