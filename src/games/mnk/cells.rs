@@ -378,11 +378,7 @@ impl<'a> Board<'a> {
 impl<'a> Board<'a> {
     /// The board of `geo` with X on the cells named `x` and O on `o`.
     pub fn named(geo: &'a super::Geometry, x: &[&str], o: &[&str]) -> Self {
-        let cell = |name: &&str| {
-            (0..geo.cells())
-                .find(|&c| geo.cell_name(c) == *name)
-                .expect("a cell of the board")
-        };
+        let cell = |name: &&str| geo.cell_named(name);
         Self::new(
             &geo.windows,
             &geo.zobrist,

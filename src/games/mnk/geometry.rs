@@ -256,6 +256,16 @@ impl Geometry {
     }
 }
 
+#[cfg(test)]
+impl Geometry {
+    /// The cell a player names `name` (`b2`), for tests.
+    pub fn cell_named(&self, name: &str) -> usize {
+        (0..self.cells())
+            .find(|&c| self.cell_name(c) == name)
+            .unwrap_or_else(|| panic!("{name} is not a cell of the board"))
+    }
+}
+
 /// Zobrist keys for `cells` cells, `[colour][cell]`: a fixed SplitMix64
 /// stream, the same in every run (opening books are keyed by position,
 /// and tests compare hashes across boards).

@@ -807,8 +807,7 @@ mod tests {
         // in a game lost to Rapfi) lets X win by threats, 4 deep.
         let geo = Geometry::new(8, 8, 5);
         let board = Board::named(&geo, &["e5", "d5", "c5", "c4"], &["g6", "d4", "f5"]);
-        let cell = |name: &str| (0..geo.cells()).find(|&c| geo.cell_name(c) == name);
-        let (e3, c7) = (cell("e3").unwrap_or(0), cell("c7").unwrap_or(0));
+        let (e3, c7) = (geo.cell_named("e3"), geo.cell_named("c7"));
         let Some(mut lines) = Lines::from_cells(8, 8, 5, &board.cell) else {
             unreachable!("k = 5 has tables")
         };
@@ -830,8 +829,7 @@ mod tests {
     fn a_choice_that_ignores_an_open_three_is_refuted_and_a_block_is_kept() {
         let geo = Geometry::new(15, 15, 5);
         let mut board = Board::named(&geo, &["g8", "h8", "i8"], &["a1", "o15"]);
-        let cell = |name: &str| (0..geo.cells()).find(|&c| geo.cell_name(c) == name);
-        let (far, block) = (cell("a15").unwrap_or(0), cell("f8").unwrap_or(0));
+        let (far, block) = (geo.cell_named("a15"), geo.cell_named("f8"));
         let budget = Budget::unlimited();
         // The search's first choice leaves X an open four: refuted, and
         // the block after it is kept.

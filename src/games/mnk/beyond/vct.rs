@@ -316,28 +316,24 @@ mod tests {
 
     use super::{Threes, builds_on_two_lines};
     use crate::engine::Budget;
+    use crate::games::mnk::Geometry;
     use crate::games::mnk::beyond::lines::Level;
     use crate::games::mnk::beyond::lines::Lines;
     use crate::games::mnk::beyond::lines::named::{at, board, crowded, next};
     use crate::games::mnk::beyond::vcf::VCF_DEPTH;
-
-    /// An 8×8 cell named as players name it (`a1` the corner).
-    fn cell8(name: &str) -> usize {
-        let b = name.as_bytes();
-        usize::from(b[1] - b'1') * 8 + usize::from(b[0] - b'a')
-    }
+    use crate::games::mnk::cells::Board;
 
     /// 8×8 k = 5, from a game lost to Rapfi as O (e5 c7 d4 d5 e4 e3 f4
     /// c4 f6 c3): X, to move, wins by threats five deep.
-    fn lost_on_eight_by_eight() -> Lines {
-        let mut cells = vec![0u8; 64];
-        for (i, m) in ["e5", "c7", "d4", "d5", "e4", "e3", "f4", "c4", "f6", "c3"]
-            .iter()
-            .enumerate()
-        {
-            cells[cell8(m)] = 1 + (i % 2) as u8;
-        }
-        Lines::from_cells(8, 8, 5, &cells).unwrap_or_else(|| unreachable!())
+    fn lost_on_eight_by_eight() -> (Lines, Geometry) {
+        let geo = Geometry::new(8, 8, 5);
+        let board = Board::named(
+            &geo,
+            &["e5", "d4", "e4", "f4", "f6"],
+            &["c7", "d5", "e3", "c4", "c3"],
+        );
+        let lines = Lines::from_cells(8, 8, 5, &board.cell).unwrap_or_else(|| unreachable!());
+        (lines, geo)
     }
 
     #[test]
@@ -387,11 +383,11 @@ mod tests {
         // X wins by the four g4 (blocked at h4), then four threats more.
         // At 4 deep, as play looked before, it was missed.
         let budget = Budget::unlimited();
-        let mut lines = lost_on_eight_by_eight();
+        let (mut lines, geo) = lost_on_eight_by_eight();
         let mut threes = Threes::new(&budget);
         let depth = (0..=6).find(|&d| threes.vct(&mut lines, 0, d).is_some());
         assert_eq!(depth, Some(5), "X's win, five threats deep");
-        assert_eq!(threes.vct(&mut lines, 0, 5), Some(cell8("g4")));
+        assert_eq!(threes.vct(&mut lines, 0, 5), Some(geo.cell_named("g4")));
         assert_eq!(lines.stones, 10, "the board is left as it was");
     }
 
@@ -401,14 +397,17 @@ mod tests {
         // short at its first look at the clock (a few hundred nodes in),
         // the search resumed without a limit finds it still: nothing it
         // left unfinished was kept as failed.
-        let mut lines = lost_on_eight_by_eight();
+        let (mut lines, geo) = lost_on_eight_by_eight();
         let spent = Budget::of(Duration::ZERO);
         let mut threes = Threes::new(&spent);
         assert_eq!(threes.vct_deepening(&mut lines, 0, 6), None, "cut short");
         assert!(threes.aborted());
         let unlimited = Budget::unlimited();
         let mut resumed = threes.resumed(&unlimited);
-        assert_eq!(resumed.vct_deepening(&mut lines, 0, 6), Some(cell8("g4")));
+        assert_eq!(
+            resumed.vct_deepening(&mut lines, 0, 6),
+            Some(geo.cell_named("g4"))
+        );
         assert!(!resumed.aborted());
         assert_eq!(lines.stones, 10, "the board is left as it was");
     }
