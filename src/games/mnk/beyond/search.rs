@@ -117,24 +117,9 @@ impl<'l, 'b> Search<'l, 'b> {
             return lines.cells_at_least(op, Level::Five).take(1).collect();
         }
         let defending = lines.count_at_least(op, Level::Flex4) > 0;
-        let mut moves: Vec<usize> = if defending {
-            // An open three (or a cell making two fours) of theirs: stop
-            // it on its line (a cell where they would make a four: a line
-            // pattern of a four or more), or make a four first.
-            lines
-                .empty_cells_where(|_, levels| makes_four(levels[me]) || makes_four(levels[op]))
-                .collect()
-        } else if lines.stones == 0 {
-            vec![(lines.height / 2) * lines.width + lines.width / 2]
-        } else {
-            lines.near_empty_cells().collect()
-        };
-        if moves.is_empty() {
-            moves = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
-        }
         let killers = self.killers.get(ply).copied().unwrap_or([u16::MAX; 2]);
-        let key = |c: usize| {
-            if Some(c) == first {
+        let key_of = |c: usize| {
+            let key = if Some(c) == first {
                 i64::MAX
             } else {
                 let attack = i64::from(lines.value(c, me));
@@ -144,21 +129,36 @@ impl<'l, 'b> Search<'l, 'b> {
                     + defence * 3
                     + killer * 4
                     + i64::from(self.history[c][me].min(1 << 20)) / 64
-            }
+            };
+            (std::cmp::Reverse(key), c)
         };
+        let mut keyed: Vec<(std::cmp::Reverse<i64>, usize)> = if defending {
+            // An open three (or a cell making two fours) of theirs: stop
+            // it on its line (a cell where they would make a four: a line
+            // pattern of a four or more), or make a four first.
+            lines
+                .empty_cells_where(|_, levels| makes_four(levels[me]) || makes_four(levels[op]))
+                .map(key_of)
+                .collect()
+        } else if lines.stones == 0 {
+            vec![key_of((lines.height / 2) * lines.width + lines.width / 2)]
+        } else {
+            lines.near_empty_cells().map(key_of).collect()
+        };
+        if keyed.is_empty() {
+            keyed = (0..lines.cells())
+                .filter(|&c| lines.is_empty(c))
+                .map(key_of)
+                .collect();
+        }
         // Best first, equals in the order of their cells; outside a
         // defence only the first `beam` are kept, so only they are sorted.
-        let mut keyed: Vec<(std::cmp::Reverse<i64>, usize)> = moves
-            .iter()
-            .map(|&c| (std::cmp::Reverse(key(c)), c))
-            .collect();
         if !defending && keyed.len() > beam {
             keyed.select_nth_unstable(beam);
             keyed.truncate(beam);
         }
         keyed.sort_unstable();
-        moves.clear();
-        moves.extend(keyed.iter().map(|&(_, c)| c));
+        let mut moves: Vec<usize> = keyed.iter().map(|&(_, c)| c).collect();
         if defending && ply > 0 && self.drop_lost_defences {
             // A defence that leaves them an open four (or two fours) loses
             // in four plies, and no defence loses sooner (it would have to
