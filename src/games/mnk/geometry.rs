@@ -260,8 +260,13 @@ impl Geometry {
 impl Geometry {
     /// The cell a player names `name` (`b2`), for tests.
     pub fn cell_named(&self, name: &str) -> usize {
-        (0..self.cells())
-            .find(|&c| self.cell_name(c) == name)
+        let col = name
+            .bytes()
+            .next()
+            .map(|c| usize::from(c.wrapping_sub(b'a')));
+        let number = name.get(1..).and_then(|n| n.parse().ok());
+        col.zip(number)
+            .and_then(|(col, number)| self.cell_at(col, number))
             .unwrap_or_else(|| panic!("{name} is not a cell of the board"))
     }
 }

@@ -600,29 +600,40 @@ impl Lines {
     }
 }
 
-/// Test boards named as players name cells: 15×15, `a1` the corner.
+/// Test boards named as players name cells (`Geometry::cell_named`):
+/// 15×15 unless a geometry is given, `a1` the corner.
 #[cfg(test)]
 pub mod named {
+    use std::sync::OnceLock;
+
     use super::Lines;
+    use crate::games::mnk::Geometry;
+
+    fn fifteen() -> &'static Geometry {
+        static FIFTEEN: OnceLock<Geometry> = OnceLock::new();
+        FIFTEEN.get_or_init(|| Geometry::new(15, 15, 5))
+    }
 
     /// The cell named `name` (`h8`) on 15×15.
     pub fn at(name: &str) -> usize {
-        let b = name.as_bytes();
-        let x = usize::from(b[0] - b'a');
-        let y: usize = name[1..].parse().unwrap_or(1);
-        (y - 1) * 15 + x
+        fifteen().cell_named(name)
     }
 
     /// A 15×15 board for lines of 5 with X on `x` and O on `o`.
     pub fn board(x: &[&str], o: &[&str]) -> Lines {
-        let mut cells = vec![0u8; 225];
+        board_on(fifteen(), x, o)
+    }
+
+    /// The board of `geo` with X on `x` and O on `o`.
+    pub fn board_on(geo: &Geometry, x: &[&str], o: &[&str]) -> Lines {
+        let mut cells = vec![0u8; geo.cells()];
         for c in x {
-            cells[at(c)] = 1;
+            cells[geo.cell_named(c)] = 1;
         }
         for c in o {
-            cells[at(c)] = 2;
+            cells[geo.cell_named(c)] = 2;
         }
-        Lines::from_cells(15, 15, 5, &cells).unwrap_or_else(|| unreachable!())
+        Lines::from_cells(geo.width, geo.height, geo.k, &cells).unwrap_or_else(|| unreachable!())
     }
 
     /// A small seeded generator: the tests need no more.
