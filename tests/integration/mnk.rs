@@ -617,6 +617,37 @@ fn a_nineteen_by_nineteen_board_is_played_within_the_budget() {
     assert_eq!(pos.geo.cell_name(360), "s19");
 }
 
+/// Every cell is read back from its name, in either case and with spaces
+/// around it, on boards from 3×3 to the Gomocup's 20×20; a name off the
+/// board, or not a name, is refused with the same message.
+#[test]
+fn every_cell_is_read_from_its_name_and_nothing_else_is() {
+    for (w, h) in [(3, 3), (4, 3), (8, 8), (15, 15), (20, 20)] {
+        let pos = Mnk::start(&mnk(w, h, 3));
+        for cell in 0..w * h {
+            let name = pos.geo.cell_name(cell);
+            assert_eq!(pos.parse_move(&name), Ok(cell), "{name}");
+            let shouted = format!(" {} ", name.to_ascii_uppercase());
+            assert_eq!(pos.parse_move(&shouted), Ok(cell), "{shouted}");
+        }
+        let last_col = char::from(b'a' + w as u8);
+        let off = [
+            format!("{last_col}1"),
+            format!("a{}", h + 1),
+            "a0".to_string(),
+            "a".to_string(),
+            String::new(),
+            "1a".to_string(),
+            "é1".to_string(),
+            "a1b".to_string(),
+        ];
+        for name in off {
+            let err = pos.parse_move(&name).expect_err(&name);
+            assert!(err.0.contains("is not a cell"), "{name}: {err:?}");
+        }
+    }
+}
+
 /// A position its book proves drawn, with no time left to prove any move:
 /// the computer must still block the open three (it once chose among the
 /// moves left open at random, and lost drawn 7×7 games).

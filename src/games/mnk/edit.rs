@@ -54,17 +54,12 @@ impl MnkGame {
 
     /// A cell named as in play: `b2` (rows from the bottom with gravity).
     fn edit_cell(&self, word: &str) -> Result<usize, MoveError> {
-        let mut chars = word.chars();
-        let col = chars.next().filter(char::is_ascii_lowercase);
-        let row = chars.as_str().parse::<usize>().ok();
-        col.zip(row)
-            .and_then(|(c, r)| self.geo.cell_at((c as u8 - b'a') as usize, r))
-            .ok_or_else(|| {
-                MoveError(format!(
-                    "'{word}' is not a cell of this board: e.g. {}",
-                    self.geo.cell_name(0)
-                ))
-            })
+        self.geo.parse_cell(word).ok_or_else(|| {
+            MoveError(format!(
+                "'{word}' is not a cell of this board: e.g. {}",
+                self.geo.cell_name(0)
+            ))
+        })
     }
 
     /// Whether play can reach this position, and if not why.

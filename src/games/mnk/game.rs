@@ -230,13 +230,7 @@ impl Game for MnkGame {
         if self.geo.gravity {
             return self.parse_drop(&t, text.trim(), last_col);
         }
-        let mut chars = t.chars();
-        let col = chars.next().ok_or_else(bad)?;
-        let row: usize = chars.as_str().parse().map_err(|_| bad())?;
-        if !col.is_ascii_lowercase() || col > last_col || row == 0 || row > self.geo.height {
-            return Err(bad());
-        }
-        Ok((row - 1) * self.geo.width + (col as u8 - b'a') as usize)
+        self.geo.parse_cell(&t).ok_or_else(bad)
     }
 
     fn format_move(&self, mv: usize) -> String {

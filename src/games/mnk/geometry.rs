@@ -248,6 +248,17 @@ impl Geometry {
         Some(row * self.width + col)
     }
 
+    /// The cell named `name`: a small column letter and a row number
+    /// (`b2`, rows counted as [`Geometry::row_number`] does), if it is on
+    /// the board — the reverse of [`Geometry::cell_name`].
+    #[must_use]
+    pub fn parse_cell(&self, name: &str) -> Option<usize> {
+        let mut chars = name.chars();
+        let col = chars.next().filter(char::is_ascii_lowercase)?;
+        let number = chars.as_str().parse().ok()?;
+        self.cell_at(usize::from(col as u8 - b'a'), number)
+    }
+
     /// The name of a cell: column letter and row number (`a1`).
     #[must_use]
     pub fn cell_name(&self, cell: usize) -> String {
@@ -260,13 +271,7 @@ impl Geometry {
 impl Geometry {
     /// The cell a player names `name` (`b2`), for tests.
     pub fn cell_named(&self, name: &str) -> usize {
-        let col = name
-            .bytes()
-            .next()
-            .map(|c| usize::from(c.wrapping_sub(b'a')));
-        let number = name.get(1..).and_then(|n| n.parse().ok());
-        col.zip(number)
-            .and_then(|(col, number)| self.cell_at(col, number))
+        self.parse_cell(name)
             .unwrap_or_else(|| panic!("{name} is not a cell of the board"))
     }
 }
