@@ -13,6 +13,19 @@ pub const MAX_CELLS: usize = 400;
 /// The most cells the exact search takes: one bit each in a `u64`.
 pub const EXACT_CELLS: usize = 64;
 
+/// Whether a position of `stones` stones on a free board of `cells`
+/// cells (at most `EXACT_CELLS`) with lines of `k` is too open for the
+/// exact search to settle within a move's time: fewer than a quarter of
+/// the cells taken, on the boards of 7×7 and more with k = 5 or more,
+/// whose empty boards it does not settle in a minute (docs/mnk.md, "the
+/// proven frontier"). Against Rapfi at 1 s a move its first proofs came
+/// at plies 9 to 14 on 7×7 and 18 to 24 on 8×8; before that its half of
+/// the time is better spent by the playing search (docs/mnk.md).
+#[must_use]
+pub const fn too_open_to_prove(cells: usize, k: usize, stones: usize) -> bool {
+    cells >= 49 && cells <= EXACT_CELLS && k >= 5 && stones * 4 < cells
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     pub width: usize,
@@ -293,4 +306,26 @@ pub fn zobrist_keys(cells: usize) -> [Vec<u64>; 2] {
         (0..cells).map(|_| next()).collect(),
         (0..cells).map(|_| next()).collect(),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::too_open_to_prove;
+
+    #[test]
+    fn only_the_openings_of_7x7_and_8x8_with_k_5_are_too_open_to_prove() {
+        // 8×8 k=5: a quarter of the cells is 16 stones.
+        assert!(too_open_to_prove(64, 5, 0));
+        assert!(too_open_to_prove(64, 5, 15));
+        assert!(!too_open_to_prove(64, 5, 16));
+        // 7×7 k=5: 12 stones are fewer than a quarter of 49 cells.
+        assert!(too_open_to_prove(49, 5, 12));
+        assert!(!too_open_to_prove(49, 5, 13));
+        // The exact search settles 6×6 k=5 (a draw) and 7×7 k=4 (X wins
+        // in 11) from the empty board in under half a second.
+        assert!(!too_open_to_prove(36, 5, 0));
+        assert!(!too_open_to_prove(49, 4, 0));
+        // Past the exact search's cells it plays no part.
+        assert!(!too_open_to_prove(225, 5, 0));
+    }
 }

@@ -15,7 +15,7 @@ use crate::games::mnk::beyond::threats::Threats;
 use crate::games::mnk::beyond::vcf::{Fours, VCF_DEPTH};
 use crate::games::mnk::beyond::vct::Threes;
 use crate::games::mnk::cells::Board;
-use crate::games::mnk::geometry::EXACT_CELLS;
+use crate::games::mnk::geometry::{EXACT_CELLS, too_open_to_prove};
 
 /// What the computer knows of a position it cannot prove.
 #[derive(Clone, Debug, Default)]
@@ -264,7 +264,11 @@ const PATTERN_SEARCH_SHARE: f64 = 0.75;
 /// The same on the boards the exact search takes (`EXACT_CELLS`), where
 /// the search sees far in little time and the check is what loses games:
 /// on 8×8, as O, a choice lost to a win by threats the check finds in
-/// 52 ms was played at 1 s a move (it had less), and not at 1.5 s.
+/// 52 ms was played at 1 s a move (it had less), and not at 1.5 s. Not
+/// while the board is too open for the exact search (`too_open_to_prove`):
+/// then the search needs the time, as on larger boards (on 8×8, as O,
+/// after `e3 e7 d4 c5 e4` it chose d3 in 0.1 s and f4 in 0.3 s, and the
+/// game was lost; d6, the move that holds, from 0.5 s).
 const SMALL_BOARD_SEARCH_SHARE: f64 = 0.5;
 /// Plies the playing search always finishes: a move and the reply.
 const PATTERN_MIN_DEPTH: i32 = 2;
@@ -306,7 +310,9 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
                 .filter(|&c| lines.is_empty(c) && !zone[c] && lines.level(c, side) < Level::Block3),
         );
     }
-    let searching = budget.share(if lines.cells() <= EXACT_CELLS {
+    let exact_reach =
+        lines.cells() <= EXACT_CELLS && !too_open_to_prove(lines.cells(), lines.k, lines.stones);
+    let searching = budget.share(if exact_reach {
         SMALL_BOARD_SEARCH_SHARE
     } else {
         PATTERN_SEARCH_SHARE

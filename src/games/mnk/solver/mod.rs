@@ -19,6 +19,7 @@ use crate::games::mnk::book::{self, Book};
 use crate::games::mnk::connect::Shape;
 use crate::games::mnk::exact::distance::{Known, Prior};
 use crate::games::mnk::exact::tt::{Tt, WIN};
+use crate::games::mnk::geometry::too_open_to_prove;
 
 /// Short wins looked for first on gravity boards (see `distance::solve_known`).
 const GRAVITY_QUICK_PLIES: i32 = 13;
@@ -302,9 +303,14 @@ impl Solver<MnkGame> for MnkSolver {
         let proofs = budget.share(if gravity { 0.9 } else { 1.0 });
         // A position known won through its parent leaves three quarters to
         // proving which moves keep the win (`won_moves`), should its exact
-        // score not come quickly.
+        // score not come quickly. A free board too open for the exact
+        // search to settle leaves it a tenth, and the pattern engine nine
+        // tenths of the rest (`too_open_to_prove`).
+        let open = !gravity && too_open_to_prove(self.geo.cells(), self.geo.k, pos.stones());
         let (x, o) = pos.bits();
-        let own = if !gravity {
+        let own = if open {
+            0.1
+        } else if !gravity {
             0.5
         } else if self.won_by_parent(x, o) {
             0.25
@@ -324,8 +330,14 @@ impl Solver<MnkGame> for MnkSolver {
             // exact value of moves that end the game.
             let mut board = pos.board();
             let exact = self.exact_board();
-            let mut advice =
-                strength::advise(&mut board, &budget.share(if exact { 0.6 } else { 1.0 }));
+            let share = if open {
+                0.9
+            } else if exact {
+                0.6
+            } else {
+                1.0
+            };
+            let mut advice = strength::advise(&mut board, &budget.share(share));
             let refuted = if exact && advice.winning.is_none() {
                 self.refute(pos, &mut advice, budget)
             } else {
