@@ -268,7 +268,7 @@ const PATTERN_SEARCH_SHARE: f64 = 0.75;
 /// while the board is too open for the exact search (`too_open_to_prove`):
 /// then the search needs the time, as on larger boards (on 8×8, as O,
 /// after `e3 e7 d4 c5 e4` it chose d3 in 0.1 s and f4 in 0.3 s, and the
-/// game was lost; d6, the move that holds, from 0.5 s).
+/// game was lost; from 0.5 s d6, Rapfi's move, drawn in every game since).
 const SMALL_BOARD_SEARCH_SHARE: f64 = 0.5;
 /// Plies the playing search always finishes: a move and the reply.
 const PATTERN_MIN_DEPTH: i32 = 2;

@@ -306,9 +306,9 @@ impl Solver<MnkGame> for MnkSolver {
         // score not come quickly. A free board too open for the exact
         // search to settle leaves it a tenth, and the pattern engine nine
         // tenths of the rest (`too_open_to_prove`).
-        let open = !gravity && too_open_to_prove(self.geo.cells(), self.geo.k, pos.stones());
+        let too_open = !gravity && too_open_to_prove(self.geo.cells(), self.geo.k, pos.stones());
         let (x, o) = pos.bits();
-        let own = if open {
+        let own = if too_open {
             0.1
         } else if !gravity {
             0.5
@@ -330,7 +330,7 @@ impl Solver<MnkGame> for MnkSolver {
             // exact value of moves that end the game.
             let mut board = pos.board();
             let exact = self.exact_board();
-            let share = if open {
+            let share = if too_open {
                 0.9
             } else if exact {
                 0.6
