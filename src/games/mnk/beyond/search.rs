@@ -73,6 +73,12 @@ pub struct Search<'l, 'b> {
     /// Leave out the defences that leave the opponent an open four (see
     /// `moves`); off only to test that the scores do not change.
     drop_lost_defences: bool,
+    /// Each ply's list of moves, kept from node to node: a node's list
+    /// lives while its children make theirs, and allocating one at every
+    /// node was a tenth of the search's time.
+    move_lists: Vec<Vec<usize>>,
+    /// The generator's keyed cells, reused by every node.
+    keyed: Vec<(std::cmp::Reverse<i64>, usize)>,
 }
 
 /// A root move's score after the last iteration that weighed it.
@@ -97,6 +103,8 @@ impl<'l, 'b> Search<'l, 'b> {
             must_finish: false,
             extension_limit: 0,
             drop_lost_defences: true,
+            move_lists: Vec::new(),
+            keyed: Vec::new(),
         }
     }
 
@@ -110,11 +118,29 @@ impl<'l, 'b> Search<'l, 'b> {
     /// `beam` of them but every defence when it must defend (inside the
     /// tree, every defence that does not leave an open four).
     fn moves(&self, ply: usize, first: Option<usize>, beam: usize) -> Vec<usize> {
+        let mut moves = Vec::new();
+        self.moves_into(ply, first, beam, &mut Vec::new(), &mut moves);
+        moves
+    }
+
+    /// `moves` written into `moves`, with `keyed` as scratch: the buffers
+    /// the search keeps (see `move_lists`).
+    fn moves_into(
+        &self,
+        ply: usize,
+        first: Option<usize>,
+        beam: usize,
+        keyed: &mut Vec<(std::cmp::Reverse<i64>, usize)>,
+        moves: &mut Vec<usize>,
+    ) {
         let lines = &*self.lines;
         let me = lines.to_move();
         let op = 1 - me;
+        moves.clear();
+        keyed.clear();
         if lines.count(op, Level::Five) > 0 {
-            return lines.cells_at_least(op, Level::Five).take(1).collect();
+            moves.extend(lines.cells_at_least(op, Level::Five).take(1));
+            return;
         }
         let defending = lines.count_at_least(op, Level::Flex4) > 0;
         let killers = self.killers.get(ply).copied().unwrap_or([u16::MAX; 2]);
@@ -132,24 +158,26 @@ impl<'l, 'b> Search<'l, 'b> {
             };
             (std::cmp::Reverse(key), c)
         };
-        let mut keyed: Vec<(std::cmp::Reverse<i64>, usize)> = if defending {
+        if defending {
             // An open three (or a cell making two fours) of theirs: stop
             // it on its line (a cell where they would make a four: a line
             // pattern of a four or more), or make a four first.
-            lines
-                .empty_cells_where(|_, levels| makes_four(levels[me]) || makes_four(levels[op]))
-                .map(key_of)
-                .collect()
+            keyed.extend(
+                lines
+                    .empty_cells_where(|_, levels| makes_four(levels[me]) || makes_four(levels[op]))
+                    .map(key_of),
+            );
         } else if lines.stones == 0 {
-            vec![key_of((lines.height / 2) * lines.width + lines.width / 2)]
+            keyed.push(key_of((lines.height / 2) * lines.width + lines.width / 2));
         } else {
-            lines.near_empty_cells().map(key_of).collect()
-        };
+            keyed.extend(lines.near_empty_cells().map(key_of));
+        }
         if keyed.is_empty() {
-            keyed = (0..lines.cells())
-                .filter(|&c| lines.is_empty(c))
-                .map(key_of)
-                .collect();
+            keyed.extend(
+                (0..lines.cells())
+                    .filter(|&c| lines.is_empty(c))
+                    .map(key_of),
+            );
         }
         // Best first, equals in the order of their cells; outside a
         // defence only the first `beam` are kept, so only they are sorted.
@@ -158,32 +186,33 @@ impl<'l, 'b> Search<'l, 'b> {
             keyed.truncate(beam);
         }
         keyed.sort_unstable();
-        let mut moves: Vec<usize> = keyed.iter().map(|&(_, c)| c).collect();
+        moves.extend(keyed.iter().map(|&(_, c)| c));
         if defending && ply > 0 && self.drop_lost_defences {
             // A defence that leaves them an open four (or two fours) loses
             // in four plies, and no defence loses sooner (it would have to
             // leave them a five): such a defence is weighed only if every
             // defence is one.
-            // Their open-four cells are among the stops (each makes a four).
-            let threats: Vec<usize> = moves
-                .iter()
-                .copied()
-                .filter(|&c| lines.level(c, op) >= Level::Flex4)
-                .collect();
+            // Their open-four cells are among the stops (each makes a four);
+            // `keyed`, sorted and copied, is free to hold them.
+            keyed.clear();
+            keyed.extend(
+                moves
+                    .iter()
+                    .filter(|&&c| lines.level(c, op) >= Level::Flex4)
+                    .map(|&c| (std::cmp::Reverse(0), c)),
+            );
             let holds = |c: usize| {
                 makes_four(lines.level(c, me))
-                    || threats
+                    || keyed
                         .iter()
-                        .all(|&f| f == c || lines.level_if_blocked(f, c, op) < Level::Flex4)
+                        .all(|&(_, f)| f == c || lines.level_if_blocked(f, c, op) < Level::Flex4)
             };
-            let holding: Vec<usize> = moves.iter().copied().filter(|&c| holds(c)).collect();
-            if holding.is_empty() {
-                moves.truncate(1);
+            if moves.iter().any(|&c| holds(c)) {
+                moves.retain(|&c| holds(c));
             } else {
-                moves = holding;
+                moves.truncate(1);
             }
         }
-        moves
     }
 
     fn probe(&self, ply: i32) -> (Option<Entry>, Option<usize>) {
@@ -296,8 +325,16 @@ impl<'l, 'b> Search<'l, 'b> {
                 return e.score;
             }
         }
-        let moves = self.moves(ply as usize, first, BEAM);
+        let mut moves = self
+            .move_lists
+            .get_mut(ply as usize)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        let mut keyed = std::mem::take(&mut self.keyed);
+        self.moves_into(ply as usize, first, BEAM, &mut keyed, &mut moves);
+        self.keyed = keyed;
         if moves.is_empty() {
+            self.give_back(ply, moves);
             return self.evaluate();
         }
         // A forced block does not use up depth, nor does an answer to a
@@ -344,6 +381,7 @@ impl<'l, 'b> Search<'l, 'b> {
             };
             self.lines.undo();
             if self.aborted {
+                self.give_back(ply, moves);
                 return 0;
             }
             if score > best {
@@ -373,7 +411,17 @@ impl<'l, 'b> Search<'l, 'b> {
             Bound::Upper
         };
         self.store(depth, ply, best, bound, best_move);
+        self.give_back(ply, moves);
         best
+    }
+
+    /// Keeps a node's list of moves for the next node at its ply.
+    fn give_back(&mut self, ply: i32, moves: Vec<usize>) {
+        let ply = ply as usize;
+        if self.move_lists.len() <= ply {
+            self.move_lists.resize_with(ply + 1, Vec::new);
+        }
+        self.move_lists[ply] = moves;
     }
 
     /// At the horizon: the evaluation. (A search for fours here saw more
