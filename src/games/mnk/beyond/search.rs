@@ -77,8 +77,17 @@ pub struct Search<'l, 'b> {
     /// lives while its children make theirs, and allocating one at every
     /// node was a tenth of the search's time.
     move_lists: Vec<Vec<usize>>,
-    /// The generator's keyed cells, reused by every node.
+    /// The generator's working lists, reused by every node.
+    scratch: Scratch,
+}
+
+/// The move generator's working lists (see `Search::moves_into`).
+#[derive(Default)]
+struct Scratch {
+    /// The cells weighed, with their keys.
     keyed: Vec<(std::cmp::Reverse<i64>, usize)>,
+    /// The opponent's open-four cells among the defences.
+    threats: Vec<usize>,
 }
 
 /// A root move's score after the last iteration that weighed it.
@@ -104,7 +113,7 @@ impl<'l, 'b> Search<'l, 'b> {
             extension_limit: 0,
             drop_lost_defences: true,
             move_lists: Vec::new(),
-            keyed: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -119,20 +128,21 @@ impl<'l, 'b> Search<'l, 'b> {
     /// tree, every defence that does not leave an open four).
     fn moves(&self, ply: usize, first: Option<usize>, beam: usize) -> Vec<usize> {
         let mut moves = Vec::new();
-        self.moves_into(ply, first, beam, &mut Vec::new(), &mut moves);
+        self.moves_into(ply, first, beam, &mut Scratch::default(), &mut moves);
         moves
     }
 
-    /// `moves` written into `moves`, with `keyed` as scratch: the buffers
-    /// the search keeps (see `move_lists`).
+    /// `moves` written into `moves`, working in `scratch`: the lists the
+    /// search keeps (see `move_lists`).
     fn moves_into(
         &self,
         ply: usize,
         first: Option<usize>,
         beam: usize,
-        keyed: &mut Vec<(std::cmp::Reverse<i64>, usize)>,
+        scratch: &mut Scratch,
         moves: &mut Vec<usize>,
     ) {
+        let Scratch { keyed, threats } = scratch;
         let lines = &*self.lines;
         let me = lines.to_move();
         let op = 1 - me;
@@ -192,20 +202,19 @@ impl<'l, 'b> Search<'l, 'b> {
             // in four plies, and no defence loses sooner (it would have to
             // leave them a five): such a defence is weighed only if every
             // defence is one.
-            // Their open-four cells are among the stops (each makes a four);
-            // `keyed`, sorted and copied, is free to hold them.
-            keyed.clear();
-            keyed.extend(
+            // Their open-four cells are among the stops (each makes a four).
+            threats.clear();
+            threats.extend(
                 moves
                     .iter()
-                    .filter(|&&c| lines.level(c, op) >= Level::Flex4)
-                    .map(|&c| (std::cmp::Reverse(0), c)),
+                    .copied()
+                    .filter(|&c| lines.level(c, op) >= Level::Flex4),
             );
             let holds = |c: usize| {
                 makes_four(lines.level(c, me))
-                    || keyed
+                    || threats
                         .iter()
-                        .all(|&(_, f)| f == c || lines.level_if_blocked(f, c, op) < Level::Flex4)
+                        .all(|&f| f == c || lines.level_if_blocked(f, c, op) < Level::Flex4)
             };
             if moves.iter().any(|&c| holds(c)) {
                 moves.retain(|&c| holds(c));
@@ -330,9 +339,9 @@ impl<'l, 'b> Search<'l, 'b> {
             .get_mut(ply as usize)
             .map(std::mem::take)
             .unwrap_or_default();
-        let mut keyed = std::mem::take(&mut self.keyed);
-        self.moves_into(ply as usize, first, BEAM, &mut keyed, &mut moves);
-        self.keyed = keyed;
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.moves_into(ply as usize, first, BEAM, &mut scratch, &mut moves);
+        self.scratch = scratch;
         if moves.is_empty() {
             self.give_back(ply, moves);
             return self.evaluate();
