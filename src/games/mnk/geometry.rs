@@ -16,13 +16,14 @@ pub const EXACT_CELLS: usize = 64;
 /// Whether a position of `stones` stones on a free board of `cells`
 /// cells with lines of `k` is too open for the exact search to settle
 /// within a move's time: fewer than a quarter of the cells taken, on a
-/// board of 49 to `EXACT_CELLS` cells with k = 5 or more — 7×7, 8×7 and
-/// 8×8 among them, whose empty boards it does not settle in a minute
-/// (docs/mnk.md, "the proven frontier"). Against Rapfi at 1 s a move it
-/// first proved a draw at ply 17 to 28 on 8×8 (never sooner, with half
-/// the time or a tenth); on 7×7 at ply 7 to 14, with a tenth. Before
-/// that, the time is better spent by the playing search (docs/mnk.md,
-/// "The openings of 7×7 and 8×8").
+/// board of 49 to `EXACT_CELLS` cells with k = 5 or more — 7×7 and 8×8
+/// among them, whose empty boards it does not settle in a minute
+/// (docs/mnk.md, "the proven frontier"); the oblong boards of as many
+/// cells (8×7, 9×6 …) are taken by their cells, unmeasured. Against
+/// Rapfi at 1 s a move it first proved a draw at ply 17 to 28 on 8×8
+/// (never sooner, with half the time or a tenth); on 7×7 at ply 7 to
+/// 14, with a tenth. Before that, the time is better spent by the
+/// playing search (docs/mnk.md, "The openings of 7×7 and 8×8").
 #[must_use]
 pub const fn too_open_to_prove(cells: usize, k: usize, stones: usize) -> bool {
     cells >= 49 && cells <= EXACT_CELLS && k >= 5 && stones * 4 < cells
