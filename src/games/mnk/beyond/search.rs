@@ -71,7 +71,7 @@ pub struct Search<'l, 'b> {
     /// No ply past this is added to answer threes.
     extension_limit: i32,
     /// Leave out the defences that leave the opponent an open four (see
-    /// `moves`); off only to test that the scores do not change.
+    /// `moves_into`); off only to test that the scores do not change.
     drop_lost_defences: bool,
     /// Each ply's list of moves, kept from node to node: a node's list
     /// lives while its children make theirs, and allocating one at every
@@ -125,15 +125,9 @@ impl<'l, 'b> Search<'l, 'b> {
 
     /// The moves worth weighing for the side to move, best first, at most
     /// `beam` of them but every defence when it must defend (inside the
-    /// tree, every defence that does not leave an open four).
-    fn moves(&self, ply: usize, first: Option<usize>, beam: usize) -> Vec<usize> {
-        let mut moves = Vec::new();
-        self.moves_into(ply, first, beam, &mut Scratch::default(), &mut moves);
-        moves
-    }
-
-    /// `moves` written into `moves`, working in `scratch`: the lists the
-    /// search keeps (see `move_lists`).
+    /// tree, every defence that does not leave an open four), written into
+    /// `moves`, working in `scratch`: lists the search keeps from node to
+    /// node (see `move_lists`).
     fn moves_into(
         &self,
         ply: usize,
@@ -554,7 +548,9 @@ impl<'l, 'b> Search<'l, 'b> {
     /// The root moves: the generated moves of the root, at most `beam`.
     #[must_use]
     pub fn root_moves(&self) -> Vec<usize> {
-        self.moves(0, None, ROOT_BEAM)
+        let mut moves = Vec::new();
+        self.moves_into(0, None, ROOT_BEAM, &mut Scratch::default(), &mut moves);
+        moves
     }
 }
 
