@@ -36,6 +36,19 @@ struct Info {
     time_left: Option<Duration>,
 }
 
+impl Info {
+    /// The budget of one move: within `timeout_turn` less a margin, and a
+    /// share of the match's time left.
+    fn think(&self) -> Duration {
+        let turn = self.timeout_turn;
+        let mut think = turn.saturating_sub((turn / 20).clamp(MARGIN.0, MARGIN.1));
+        if let Some(left) = self.time_left {
+            think = think.min(left / 20);
+        }
+        think.max(LEAST)
+    }
+}
+
 /// One game as the brain sees it.
 struct Brain {
     size: Option<(usize, usize)>,
@@ -170,17 +183,6 @@ impl Brain {
         None
     }
 
-    /// The budget of one move: within `timeout_turn` less a margin, and a
-    /// share of the match's time left.
-    fn think(&self) -> Duration {
-        let turn = self.info.timeout_turn;
-        let mut think = turn.saturating_sub((turn / 20).clamp(MARGIN.0, MARGIN.1));
-        if let Some(left) = self.info.time_left {
-            think = think.min(left / 20);
-        }
-        think.max(LEAST)
-    }
-
     /// The family's name of a cell `x,y`, if it is on the board.
     fn cell(&self, text: &str) -> Option<String> {
         let (w, h) = self.size?;
@@ -302,7 +304,7 @@ impl Brain {
             human: ours.opponent(),
             level: Level::Perfect,
             seed: None,
-            think: Some(self.think()),
+            think: Some(self.info.think()),
         });
         session.replay(&moves.join(" ")).map_err(|e| {
             format!(
@@ -327,7 +329,7 @@ impl Brain {
 
     /// The brain's move, as `x,y`.
     fn reply(&mut self) -> String {
-        let think = self.think();
+        let think = self.info.think();
         let Some(session) = self.session.as_mut() else {
             return "ERROR no game: START, then BEGIN, TURN or BOARD".to_string();
         };
@@ -363,4 +365,32 @@ impl Brain {
 fn pair(text: &str) -> Option<(usize, usize)> {
     let (a, b) = text.split_once(',')?;
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::Info;
+
+    fn think(turn_ms: u64, left_ms: Option<u64>) -> u128 {
+        let info = Info {
+            timeout_turn: Duration::from_millis(turn_ms),
+            time_left: left_ms.map(Duration::from_millis),
+        };
+        info.think().as_millis()
+    }
+
+    /// A twentieth of the turn is held back, at least 30 ms and at most
+    /// 250; a twentieth of the match's time left caps it; 50 ms at least.
+    #[test]
+    fn the_think_holds_back_a_margin_and_shares_the_match() {
+        assert_eq!(think(1000, None), 950);
+        assert_eq!(think(2000, None), 1900);
+        assert_eq!(think(300, None), 270);
+        assert_eq!(think(20_000, None), 19_750);
+        assert_eq!(think(1000, Some(10_000)), 500);
+        assert_eq!(think(1000, Some(100)), 50);
+        assert_eq!(think(0, None), 50);
+    }
 }
