@@ -22,10 +22,13 @@ const MAX_LINE: u64 = 4096;
 /// The widest board: columns are letters, `a` to `z`.
 const MAX_SIDE: usize = 26;
 /// Held back from `timeout_turn` for reading, writing and the clock: a
-/// twentieth of it, between these. The search stops within a few
+/// `MARGIN_PART`th of it, between these. The search stops within a few
 /// milliseconds of its deadline (replies of 951-953 ms at 1 s a move);
 /// Rapfi, at 1 s, answers in up to 0.98 s.
 const MARGIN: (Duration, Duration) = (Duration::from_millis(30), Duration::from_millis(250));
+const MARGIN_PART: u32 = 20;
+/// A move takes at most this part of the match's time left.
+const MATCH_PART: u32 = 20;
 /// The shortest think.
 const LEAST: Duration = Duration::from_millis(50);
 
@@ -41,9 +44,9 @@ impl Info {
     /// share of the match's time left.
     fn think(&self) -> Duration {
         let turn = self.timeout_turn;
-        let mut think = turn.saturating_sub((turn / 20).clamp(MARGIN.0, MARGIN.1));
+        let mut think = turn.saturating_sub((turn / MARGIN_PART).clamp(MARGIN.0, MARGIN.1));
         if let Some(left) = self.time_left {
-            think = think.min(left / 20);
+            think = think.min(left / MATCH_PART);
         }
         think.max(LEAST)
     }
