@@ -210,10 +210,10 @@ impl<'l, 'b> Search<'l, 'b> {
                         .iter()
                         .all(|&f| f == c || lines.level_if_blocked(f, c, op) < Level::Flex4)
             };
-            if moves.iter().any(|&c| holds(c)) {
-                moves.retain(|&c| holds(c));
-            } else {
-                moves.truncate(1);
+            let best = moves.first().copied();
+            moves.retain(|&c| holds(c));
+            if moves.is_empty() {
+                moves.extend(best);
             }
         }
     }
