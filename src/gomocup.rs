@@ -21,13 +21,14 @@ use crate::text::visible;
 const MAX_LINE: u64 = 4096;
 /// The widest board: columns are letters, `a` to `z`.
 const MAX_SIDE: usize = 26;
-/// Held back from `timeout_turn` for reading, writing and the clock: a
-/// `MARGIN_PART`th of it, between these. The search stops within a few
-/// milliseconds of its deadline (replies of 951-953 ms at 1 s a move);
-/// Rapfi, at 1 s, answers in up to 0.98 s.
+/// Held back from `timeout_turn` for reading, writing and the clock:
+/// `timeout_turn / MARGIN_PART` (a twentieth), between these. The search
+/// stops within a few milliseconds of its deadline (replies of 951-953
+/// ms at 1 s a move); Rapfi, at 1 s, answers in up to 0.98 s.
 const MARGIN: (Duration, Duration) = (Duration::from_millis(30), Duration::from_millis(250));
 const MARGIN_PART: u32 = 20;
-/// A move takes at most this part of the match's time left.
+/// A move takes at most `time_left / MATCH_PART` (a twentieth of the
+/// match's time left).
 const MATCH_PART: u32 = 20;
 /// The shortest think.
 const LEAST: Duration = Duration::from_millis(50);
