@@ -143,6 +143,80 @@ struct Changed {
     value: [i32; 2],
 }
 
+/// What the board keeps of one cell.
+#[derive(Clone, Copy)]
+struct Spot {
+    /// The neighbourhood code along each line.
+    code: [u32; 4],
+    /// The patterns a stone here would make along each line, X's in the
+    /// low four bits and O's in the high (as `Table::both`): an empty
+    /// cell's are kept up to date, a stone's as they were when it was
+    /// played.
+    pattern: [u8; 4],
+    level: [Level; 2],
+    value: [i32; 2],
+}
+
+impl Spot {
+    const EMPTY: Self = Self {
+        code: [0; 4],
+        pattern: [0; 4],
+        level: [Level::None; 2],
+        value: [0; 2],
+    };
+
+    /// Looks up the empty cell's patterns along line `d` again, and its
+    /// levels and values, and keeps the empty cells' sums (`total`,
+    /// `count`) in step. What it was before, if it changed: the line, its
+    /// pattern pair, the levels and values.
+    fn refresh(
+        &mut self,
+        d: usize,
+        table: &Table,
+        combos: &[(Level, i32)],
+        total: &mut [i32; 2],
+        count: &mut [[u16; LEVELS]; 2],
+    ) -> Option<(u8, u8, [Level; 2], [i32; 2])> {
+        let pair = table.both[self.code[d] as usize];
+        let was = line_of(self.pattern, d);
+        if pair == was {
+            return None;
+        }
+        let before = (d as u8, was, self.level, self.value);
+        self.pattern = with_line(self.pattern, d, pair);
+        let changed = pair ^ was;
+        // Only a side whose pattern changed is looked up again.
+        for s in 0..2 {
+            if (changed >> (4 * s)) & 15 == 0 {
+                continue;
+            }
+            let (level, value) = combo(combos, self.pattern, s);
+            total[s] += value - self.value[s];
+            if level != self.level[s] {
+                count[s][self.level[s] as usize] -= 1;
+                count[s][level as usize] += 1;
+            }
+            self.level[s] = level;
+            self.value[s] = value;
+        }
+        Some(before)
+    }
+}
+
+/// The level and value for `side` of a cell's four line patterns (both
+/// sides' as `Spot::pattern` keeps them).
+fn combo(combos: &[(Level, i32)], pairs: [u8; 4], side: usize) -> (Level, i32) {
+    let [a, b, e, f] = pairs.map(|p| usize::from((p >> (4 * side)) & 15));
+    combos[((a * 9 + b) * 9 + e) * 9 + f]
+}
+
+/// The sums of the empty cells' values and levels, as a stone found them.
+#[derive(Clone, Copy)]
+struct Sums {
+    total: [i32; 2],
+    count: [[u16; LEVELS]; 2],
+}
+
 /// A cell on one of the lines through another, within a line's length of
 /// it: which cell, which line, and the bits the other takes in its code.
 #[derive(Clone, Copy)]
@@ -227,14 +301,9 @@ pub struct Lines {
     combos: &'static [(Level, i32)],
     /// 0 empty, 1 X, 2 O.
     pub cell: Vec<u8>,
-    /// Each cell's neighbourhood code along each line.
-    code: Vec<[u32; 4]>,
+    /// Each cell's codes, patterns, levels and values.
+    spot: Vec<Spot>,
     neighbours: Arc<Neighbours>,
-    /// Each empty cell's patterns along each line, X's in the low four
-    /// bits and O's in the high (as `Table::both`).
-    pattern: Vec<[u8; 4]>,
-    level: Vec<[Level; 2]>,
-    value: Vec<[i32; 2]>,
     /// The values of the empty cells, summed for each side.
     pub total: [i32; 2],
     /// How many empty cells of each level each side has.
@@ -247,9 +316,11 @@ pub struct Lines {
     pub history: Vec<usize>,
     /// What each play changed, to be put back by `undo` without looking
     /// anything up again; `changed_from[i]` is where the `i`th stone of
-    /// `history` starts in `changes`.
+    /// `history` starts in `changes`, and `sums[i]` the sums before it (put
+    /// back whole: cheaper than undoing each change's share of them).
     changes: Vec<Changed>,
     changed_from: Vec<usize>,
+    sums: Vec<Sums>,
     /// Set once a side has a line.
     pub winner: Option<usize>,
 }
@@ -262,8 +333,8 @@ impl Lines {
         let table = table(k)?;
         let cells = width * height;
         let reach = table.reach as isize;
-        let mut code = vec![[0u32; 4]; cells];
-        for (c, codes) in code.iter_mut().enumerate() {
+        let mut spot = vec![Spot::EMPTY; cells];
+        for (c, codes) in spot.iter_mut().map(|s| &mut s.code).enumerate() {
             let (x, y) = ((c % width) as isize, (c / width) as isize);
             for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
                 for t in (-reach..=reach).filter(|&t| t != 0) {
@@ -287,11 +358,8 @@ impl Lines {
             table,
             combos: combos(),
             cell: vec![0; cells],
-            code,
+            spot,
             neighbours: Neighbours::shared(width, height, table.reach),
-            pattern: vec![[0; 4]; cells],
-            level: vec![[Level::None; 2]; cells],
-            value: vec![[0; 2]; cells],
             total: [0; 2],
             count: [[0; LEVELS]; 2],
             near: vec![0; cells],
@@ -301,16 +369,24 @@ impl Lines {
             history: Vec::new(),
             changes: Vec::new(),
             changed_from: Vec::new(),
+            sums: Vec::new(),
             winner: None,
         };
-        for c in 0..cells {
-            lines.count[0][0] += 1;
-            lines.count[1][0] += 1;
+        let Self {
+            table,
+            combos,
+            spot,
+            total,
+            count,
+            ..
+        } = &mut lines;
+        for spot in spot {
+            count[0][0] += 1;
+            count[1][0] += 1;
             for d in 0..4 {
-                lines.refresh(c, d);
+                spot.refresh(d, table, combos, total, count);
             }
         }
-        lines.changes.clear();
         Some(lines)
     }
 
@@ -326,6 +402,7 @@ impl Lines {
         lines.history.clear();
         lines.changes.clear();
         lines.changed_from.clear();
+        lines.sums.clear();
         Some(lines)
     }
 
@@ -352,19 +429,19 @@ impl Lines {
     /// What a stone of `side` on the empty cell `c` would make.
     #[must_use]
     pub fn level(&self, c: usize, side: usize) -> Level {
-        self.level[c][side]
+        self.spot[c].level[side]
     }
 
     /// What a stone of `side` on `c` would make along line `d`.
     #[must_use]
     pub fn pattern(&self, c: usize, side: usize, d: usize) -> Pattern {
-        Pattern::ALL[usize::from((self.pattern[c][d] >> (4 * side)) & 15)]
+        Pattern::ALL[usize::from((self.spot[c].pattern[d] >> (4 * side)) & 15)]
     }
 
     /// The value of the empty cell `c` to `side`.
     #[must_use]
     pub fn value(&self, c: usize, side: usize) -> i32 {
-        self.value[c][side]
+        self.spot[c].value[side]
     }
 
     /// How many empty cells where `side` would make at least `level`
@@ -414,9 +491,9 @@ impl Lines {
     ) -> impl Iterator<Item = usize> + 'a {
         self.cell
             .iter()
-            .zip(&self.level)
+            .zip(&self.spot)
             .enumerate()
-            .filter(move |&(c, (&stone, &levels))| stone == 0 && test(c, levels))
+            .filter(move |&(c, (&stone, spot))| stone == 0 && test(c, spot.level))
             .map(|(c, _)| c)
     }
 
@@ -428,66 +505,40 @@ impl Lines {
             .filter(|&(q, _)| self.cell[q] == 0)
     }
 
-    /// Takes the cell's value and level out of the sums (`sign` -1) or
-    /// puts them back (1).
-    fn tally(&mut self, c: usize, sign: i32) {
-        for s in 0..2 {
-            self.total[s] += sign * self.value[c][s];
-            let n = &mut self.count[s][self.level[c][s] as usize];
-            *n = if sign > 0 { *n + 1 } else { *n - 1 };
-        }
-    }
-
-    /// Looks up the patterns of `c` along line `d` again, and its level
-    /// and value; the sums follow if `c` is empty.
-    fn refresh(&mut self, c: usize, d: usize) {
-        let pair = self.table.both[self.code[c][d] as usize];
-        let was = line_of(self.pattern[c], d);
-        if pair == was {
-            return;
-        }
-        let changed = pair ^ was;
-        let empty = self.cell[c] == 0;
-        if empty {
-            self.changes.push(Changed {
-                cell: c as u32,
-                line: d as u8,
-                pattern: was,
-                level: self.level[c],
-                value: self.value[c],
-            });
-        }
-        let pairs = with_line(self.pattern[c], d, pair);
-        self.pattern[c] = pairs;
-        // Only a side whose pattern changed is looked up again.
-        for s in 0..2 {
-            if (changed >> (4 * s)) & 15 == 0 {
-                continue;
-            }
-            let (level, value) = self.combo(pairs, s);
-            let (was_level, was_value) = (self.level[c][s], self.value[c][s]);
-            self.level[c][s] = level;
-            self.value[c][s] = value;
-            if empty {
-                self.total[s] += value - was_value;
-                if level != was_level {
-                    self.count[s][was_level as usize] -= 1;
-                    self.count[s][level as usize] += 1;
-                }
-            }
-        }
-    }
-
-    /// Writes `v` into the neighbourhood codes of the cells on the lines
-    /// through `p`, and refreshes the empty ones if `refresh` (`undo` puts
-    /// back what they were instead).
+    /// Writes `v` into the neighbourhood codes of the empty cells on the
+    /// lines through `p`, and refreshes them if `refresh` (`undo` puts
+    /// back what they were instead). A stone's code is left as it was
+    /// while it stands: stones are taken back last first, so every stone
+    /// played after it is gone again when it is, and its code is right
+    /// once more.
     fn mark(&mut self, p: usize, v: u32, refresh: bool) {
-        let neighbours = Arc::clone(&self.neighbours);
+        let Self {
+            table,
+            combos,
+            cell,
+            spot,
+            neighbours,
+            total,
+            count,
+            changes,
+            ..
+        } = self;
         for n in &neighbours.list[neighbours.of_cell(p)] {
             let (q, d, at) = (n.cell as usize, usize::from(n.line), u32::from(n.at));
-            self.code[q][d] = (self.code[q][d] & !(3 << at)) | (v << at);
-            if refresh && self.cell[q] == 0 {
-                self.refresh(q, d);
+            if cell[q] != 0 {
+                continue;
+            }
+            let spot = &mut spot[q];
+            spot.code[d] = (spot.code[d] & !(3 << at)) | (v << at);
+            if refresh {
+                let change = spot.refresh(d, table, combos, total, count);
+                changes.extend(change.map(|(line, pattern, level, value)| Changed {
+                    cell: q as u32,
+                    line,
+                    pattern,
+                    level,
+                    value,
+                }));
             }
         }
     }
@@ -505,10 +556,18 @@ impl Lines {
 
     /// Puts a stone of `side` on the empty cell `p`.
     pub fn play(&mut self, p: usize, side: usize) {
-        if self.level[p][side] == Level::Five {
+        if self.spot[p].level[side] == Level::Five {
             self.winner.get_or_insert(side);
         }
-        self.tally(p, -1);
+        self.sums.push(Sums {
+            total: self.total,
+            count: self.count,
+        });
+        // The cell leaves the empty cells' sums.
+        for s in 0..2 {
+            self.total[s] -= self.spot[p].value[s];
+            self.count[s][self.spot[p].level[s] as usize] -= 1;
+        }
         self.cell[p] = side as u8 + 1;
         self.changed_from.push(self.changes.len());
         self.mark(p, side as u32 + 1, true);
@@ -527,33 +586,23 @@ impl Lines {
         self.cell[p] = 0;
         self.mark(p, 0, false);
         let from = self.changed_from.pop().unwrap_or(self.changes.len());
-        for i in (from..self.changes.len()).rev() {
-            let was = self.changes[i];
-            let q = was.cell as usize;
-            for s in 0..2 {
-                self.total[s] += was.value[s] - self.value[q][s];
-                let level = self.level[q][s];
-                if level != was.level[s] {
-                    self.count[s][level as usize] -= 1;
-                    self.count[s][was.level[s] as usize] += 1;
-                }
-            }
-            self.pattern[q] = with_line(self.pattern[q], usize::from(was.line), was.pattern);
-            self.level[q] = was.level;
-            self.value[q] = was.value;
+        for was in self.changes.drain(from..).rev() {
+            let spot = &mut self.spot[was.cell as usize];
+            spot.pattern = with_line(spot.pattern, usize::from(was.line), was.pattern);
+            spot.level = was.level;
+            spot.value = was.value;
         }
-        self.changes.truncate(from);
+        // The stone's own patterns were left alone while it stood (only
+        // empty cells are refreshed), so the sums before it are the sums.
+        if let Some(sums) = self.sums.pop() {
+            self.total = sums.total;
+            self.count = sums.count;
+        }
         self.touch_near(p, false);
         self.hash ^= self.keys[p][side];
         self.stones -= 1;
         // Play stops at the first line, so the last stone made any there is.
         self.winner = None;
-        // Its own patterns were left alone while it was taken (only empty
-        // cells are refreshed), and its neighbours are as they were then.
-        self.count[0][self.level[p][0] as usize] += 1;
-        self.count[1][self.level[p][1] as usize] += 1;
-        self.total[0] += self.value[p][0];
-        self.total[1] += self.value[p][1];
     }
 
     /// The level `side` would have on the empty cell `f` were the other
@@ -571,23 +620,15 @@ impl Lines {
             .iter()
             .position(|&(ux, uy)| (dx, dy) == (t * ux, t * uy))
         else {
-            return self.level[f][side];
+            return self.spot[f].level[side];
         };
         if t == 0 || t.unsigned_abs() > self.table.reach {
-            return self.level[f][side];
+            return self.spot[f].level[side];
         }
         let at = slot(t, self.table.reach);
-        let code = (self.code[f][d] & !(3 << at)) | ((2 - side as u32) << at);
-        let mut pairs = self.pattern[f];
-        pairs[d] = self.table.both[code as usize];
-        self.combo(pairs, side).0
-    }
-
-    /// The level and value for `side` of a cell's four line patterns
-    /// (both sides' as `pattern` keeps them).
-    fn combo(&self, pairs: [u8; 4], side: usize) -> (Level, i32) {
-        let [a, b, e, f] = pairs.map(|p| usize::from((p >> (4 * side)) & 15));
-        self.combos[((a * 9 + b) * 9 + e) * 9 + f]
+        let code = (self.spot[f].code[d] & !(3 << at)) | ((2 - side as u32) << at);
+        let pairs = with_line(self.spot[f].pattern, d, self.table.both[code as usize]);
+        combo(self.combos, pairs, side).0
     }
 
     /// The cell where `side` would make a line, on the lines through `c`
@@ -596,7 +637,7 @@ impl Lines {
     pub fn five_near(&self, c: usize, side: usize) -> Option<usize> {
         self.on_lines(c)
             .map(|(q, _)| q)
-            .find(|&q| self.level[q][side] == Level::Five)
+            .find(|&q| self.spot[q].level[side] == Level::Five)
     }
 }
 
