@@ -6,7 +6,8 @@
 //! itself), and the attack ends in an open four or two fours at once,
 //! which no single stone stops.
 
-use std::collections::HashMap;
+// The keys are Zobrist hashes already: a light hash of them will do.
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::engine::Budget;
 
@@ -42,7 +43,7 @@ impl<'b> Fours<'b> {
             budget,
             nodes: 0,
             aborted: false,
-            failed: HashMap::new(),
+            failed: HashMap::default(),
         }
     }
 

@@ -14,7 +14,8 @@
 //!
 //! [`Threats::vct`]: super::threats::Threats::vct
 
-use std::collections::HashMap;
+// The keys are Zobrist hashes already: a light hash of them will do.
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::engine::Budget;
 
@@ -58,7 +59,7 @@ impl<'b> Threes<'b> {
     pub fn new(budget: &'b Budget) -> Self {
         Self {
             fours: Fours::new(budget),
-            failed: HashMap::new(),
+            failed: HashMap::default(),
             proof: None,
         }
     }
