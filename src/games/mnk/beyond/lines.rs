@@ -605,6 +605,17 @@ impl Lines {
         self.winner = None;
     }
 
+    /// Whether cells `a` and `b` lie on one line within a line's length
+    /// of each other (`a` itself included).
+    #[must_use]
+    pub fn on_a_line(&self, a: usize, b: usize) -> bool {
+        let (dx, dy) = (
+            (a % self.width).abs_diff(b % self.width),
+            (a / self.width).abs_diff(b / self.width),
+        );
+        (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) < self.k
+    }
+
     /// The level `side` would have on the empty cell `f` were the other
     /// side's stone on `c` (another empty cell): one line's pattern looked
     /// up again, without playing.
@@ -813,6 +824,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn cells_on_a_line_within_its_length() {
+        let lines = Lines::new(15, 15, 5).unwrap_or_else(|| unreachable!());
+        let on = |a: &str, b: &str| lines.on_a_line(at(a), at(b));
+        assert!(on("h8", "h8") && on("h8", "l8") && on("h8", "h4") && on("h8", "d12"));
+        assert!(on("h8", "l12") && on("l12", "h8"));
+        // Five steps away, or off the four lines: not.
+        assert!(!on("h8", "m8") && !on("h8", "c13") && !on("h8", "i10") && !on("a1", "o1"));
     }
 
     #[test]

@@ -57,8 +57,20 @@ pub struct Threes<'b> {
 impl<'b> Threes<'b> {
     #[must_use]
     pub fn new(budget: &'b Budget) -> Self {
+        Self::with(Fours::new(budget))
+    }
+
+    /// Searches whose fours follow on (`Fours::following_on`): what they
+    /// find is a proof, found sooner, and what they do not may still be
+    /// there.
+    #[must_use]
+    pub fn following_on(budget: &'b Budget) -> Self {
+        Self::with(Fours::following_on(budget))
+    }
+
+    fn with(fours: Fours<'b>) -> Self {
         Self {
-            fours: Fours::new(budget),
+            fours,
             failed: HashMap::default(),
             proof: None,
         }
