@@ -146,7 +146,8 @@ struct Changed {
 /// What the board keeps of one cell.
 #[derive(Clone, Copy)]
 struct Spot {
-    /// The neighbourhood code along each line.
+    /// The neighbourhood code along each line; a stone's as it was when
+    /// it was played (see `Lines::mark`).
     code: [u32; 4],
     /// The patterns a stone here would make along each line, X's in the
     /// low four bits and O's in the high (as `Table::both`): an empty
@@ -165,24 +166,30 @@ impl Spot {
         value: [0; 2],
     };
 
-    /// Looks up the empty cell's patterns along line `d` again, and its
-    /// levels and values, and keeps the empty cells' sums (`total`,
-    /// `count`) in step. What it was before, if it changed: the line, its
-    /// pattern pair, the levels and values.
+    /// Looks up the empty cell `c`'s patterns along line `d` again, and
+    /// its levels and values, and keeps the empty cells' sums (`total`,
+    /// `count`) in step. What it was before, if it changed.
     fn refresh(
         &mut self,
+        c: usize,
         d: usize,
         table: &Table,
         combos: &[(Level, i32)],
         total: &mut [i32; 2],
         count: &mut [[u16; LEVELS]; 2],
-    ) -> Option<(u8, u8, [Level; 2], [i32; 2])> {
+    ) -> Option<Changed> {
         let pair = table.both[self.code[d] as usize];
         let was = line_of(self.pattern, d);
         if pair == was {
             return None;
         }
-        let before = (d as u8, was, self.level, self.value);
+        let before = Changed {
+            cell: c as u32,
+            line: d as u8,
+            pattern: was,
+            level: self.level,
+            value: self.value,
+        };
         self.pattern = with_line(self.pattern, d, pair);
         let changed = pair ^ was;
         // Only a side whose pattern changed is looked up again.
@@ -380,11 +387,11 @@ impl Lines {
             count,
             ..
         } = &mut lines;
-        for spot in spot {
+        for (c, spot) in spot.iter_mut().enumerate() {
             count[0][0] += 1;
             count[1][0] += 1;
             for d in 0..4 {
-                spot.refresh(d, table, combos, total, count);
+                spot.refresh(c, d, table, combos, total, count);
             }
         }
         Some(lines)
@@ -531,14 +538,7 @@ impl Lines {
             let spot = &mut spot[q];
             spot.code[d] = (spot.code[d] & !(3 << at)) | (v << at);
             if refresh {
-                let change = spot.refresh(d, table, combos, total, count);
-                changes.extend(change.map(|(line, pattern, level, value)| Changed {
-                    cell: q as u32,
-                    line,
-                    pattern,
-                    level,
-                    value,
-                }));
+                changes.extend(spot.refresh(q, d, table, combos, total, count));
             }
         }
     }
@@ -592,8 +592,9 @@ impl Lines {
             spot.level = was.level;
             spot.value = was.value;
         }
-        // The stone's own patterns were left alone while it stood (only
-        // empty cells are refreshed), so the sums before it are the sums.
+        // Every empty cell is as it was before the stone (its changes put
+        // back; the stone's own cell was never refreshed while it stood),
+        // and so are the sums.
         if let Some(sums) = self.sums.pop() {
             self.total = sums.total;
             self.count = sums.count;

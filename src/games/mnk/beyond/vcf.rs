@@ -35,7 +35,8 @@ pub struct Fours<'b> {
     /// Positions (by hash and attacker) with no VCF within the depth kept.
     failed: HashMap<u64, u32>,
     /// Whether each four after the first must follow on (see
-    /// `following_on`).
+    /// `following_on`). A failure is then kept for the position whatever
+    /// fours led to it: fewer wins are found, none wrongly.
     follow_on: bool,
 }
 
