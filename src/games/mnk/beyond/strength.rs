@@ -560,10 +560,11 @@ fn refute(
 
 /// The threat searches of the check on the pattern board, kept from one
 /// choice to the next: one whose fours follow on first
-/// (`Threes::following_on`), which finds most refutations in about half
-/// the time, then the full one where it finds none. Of the 213 positions
-/// of the audits where some moves are proven lost and not all, a choice
-/// proven lost was played in 2 instead of 3 (docs/mnk.md).
+/// (`Threes::following_on`), which finds most refutations in half to
+/// three fifths of the time, then the full one where it finds none. Of
+/// the 213 positions of the audits where some moves are proven lost and
+/// not all, a choice proven lost was played in 2 instead of 3
+/// (docs/mnk.md).
 struct Check<'b> {
     quick: Threes<'b>,
     full: Threes<'b>,

@@ -55,10 +55,10 @@ impl<'b> Fours<'b> {
     /// Searches in which each four after the first follows on: it lies
     /// on a line through the last four or the block of it, within a
     /// line's length, as strong engines search. A win found is a proof
-    /// as any (fewer fours are tried, none is assumed), in about half the
-    /// time; but a win with a four that must come first far from the
-    /// rest is not found: 2 of 18,244 wins by fours on random boards
-    /// (docs/mnk.md).
+    /// as any (fewer fours are tried, none is assumed), in half to
+    /// three fifths of the time; but a win with a four that must come
+    /// first far from the rest is not found: 2 of 18,244 wins by fours
+    /// on random boards (docs/mnk.md).
     #[must_use]
     pub fn following_on(budget: &'b Budget) -> Self {
         Self {
