@@ -835,6 +835,17 @@ mod tests {
         assert!(on("h8", "l12") && on("l12", "h8"));
         // Five steps away, or off the four lines: not.
         assert!(!on("h8", "m8") && !on("h8", "c13") && !on("h8", "i10") && !on("a1", "o1"));
+        // On every pair of cells of empty boards, what the neighbour lists
+        // (`on_lines`) say.
+        for (w, h, k) in [(15, 15, 5), (9, 7, 4), (6, 6, 3)] {
+            let lines = Lines::new(w, h, k).unwrap_or_else(|| unreachable!());
+            for a in 0..w * h {
+                for b in 0..w * h {
+                    let listed = a == b || lines.on_lines(a).any(|(q, _)| q == b);
+                    assert_eq!(lines.on_a_line(a, b), listed, "{w}x{h} k={k}: {a} {b}");
+                }
+            }
+        }
     }
 
     #[test]
