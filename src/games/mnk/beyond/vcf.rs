@@ -443,7 +443,8 @@ mod tests {
         }
         assert!(wins > 200 && found * 100 >= wins * 99, "{found} of {wins}");
         // A win whose first four is far from the rest is not found: X
-        // plays g7 (O h7), then m7, l8 and j6; m7 is six cells from g7.
+        // plays g7 (O h7), then m7, l8 and j6; m7 is six cells from g7
+        // and five from h7.
         let mut lines = board(
             &[
                 "g4", "j4", "i5", "l5", "d7", "i7", "j7", "k7", "k9", "e10", "j10", "g12", "k12",
