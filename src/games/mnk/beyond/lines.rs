@@ -217,9 +217,12 @@ fn combo(combos: &[(Level, i32)], pairs: [u8; 4], side: usize) -> (Level, i32) {
     combos[((a * 9 + b) * 9 + e) * 9 + f]
 }
 
-/// The sums of the empty cells' values and levels, as a stone found them.
+/// What `undo` needs of a stone beyond its changes: where they start in
+/// `Lines::changes`, and the empty cells' sums as the stone found them
+/// (put back whole: cheaper than taking each change's share out again).
 #[derive(Clone, Copy)]
-struct Sums {
+struct Before {
+    changes_from: usize,
     total: [i32; 2],
     count: [[u16; LEVELS]; 2],
 }
@@ -322,12 +325,10 @@ pub struct Lines {
     keys: Vec<[u64; 2]>,
     pub history: Vec<usize>,
     /// What each play changed, to be put back by `undo` without looking
-    /// anything up again; `changed_from[i]` is where the `i`th stone of
-    /// `history` starts in `changes`, and `sums[i]` the sums before it (put
-    /// back whole: cheaper than undoing each change's share of them).
+    /// anything up again, and `before[i]` the rest for the `i`th stone of
+    /// `history`.
     changes: Vec<Changed>,
-    changed_from: Vec<usize>,
-    sums: Vec<Sums>,
+    before: Vec<Before>,
     /// Set once a side has a line.
     pub winner: Option<usize>,
 }
@@ -375,8 +376,7 @@ impl Lines {
             keys,
             history: Vec::new(),
             changes: Vec::new(),
-            changed_from: Vec::new(),
-            sums: Vec::new(),
+            before: Vec::new(),
             winner: None,
         };
         let Self {
@@ -408,8 +408,7 @@ impl Lines {
         }
         lines.history.clear();
         lines.changes.clear();
-        lines.changed_from.clear();
-        lines.sums.clear();
+        lines.before.clear();
         Some(lines)
     }
 
@@ -559,7 +558,8 @@ impl Lines {
         if self.spot[p].level[side] == Level::Five {
             self.winner.get_or_insert(side);
         }
-        self.sums.push(Sums {
+        self.before.push(Before {
+            changes_from: self.changes.len(),
             total: self.total,
             count: self.count,
         });
@@ -569,7 +569,6 @@ impl Lines {
             self.count[s][self.spot[p].level[s] as usize] -= 1;
         }
         self.cell[p] = side as u8 + 1;
-        self.changed_from.push(self.changes.len());
         self.mark(p, side as u32 + 1, true);
         self.touch_near(p, true);
         self.hash ^= self.keys[p][side];
@@ -579,14 +578,14 @@ impl Lines {
 
     /// Takes back the last stone.
     pub fn undo(&mut self) {
-        let Some(p) = self.history.pop() else {
+        // The two are pushed and taken together.
+        let (Some(p), Some(before)) = (self.history.pop(), self.before.pop()) else {
             return;
         };
         let side = usize::from(self.cell[p]) - 1;
         self.cell[p] = 0;
         self.mark(p, 0, false);
-        let from = self.changed_from.pop().unwrap_or(self.changes.len());
-        for was in self.changes.drain(from..).rev() {
+        for was in self.changes.drain(before.changes_from..).rev() {
             let spot = &mut self.spot[was.cell as usize];
             spot.pattern = with_line(spot.pattern, usize::from(was.line), was.pattern);
             spot.level = was.level;
@@ -595,10 +594,8 @@ impl Lines {
         // Every empty cell is as it was before the stone (its changes put
         // back; the stone's own cell was never refreshed while it stood),
         // and so are the sums.
-        if let Some(sums) = self.sums.pop() {
-            self.total = sums.total;
-            self.count = sums.count;
-        }
+        self.total = before.total;
+        self.count = before.count;
         self.touch_near(p, false);
         self.hash ^= self.keys[p][side];
         self.stones -= 1;
