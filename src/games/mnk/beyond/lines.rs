@@ -146,8 +146,7 @@ struct Changed {
 /// What the board keeps of one cell.
 #[derive(Clone, Copy)]
 struct Spot {
-    /// The neighbourhood code along each line; a stone's as it was when
-    /// it was played (see `Lines::mark`).
+    /// The neighbourhood code along each line.
     code: [u32; 4],
     /// The patterns a stone here would make along each line, X's in the
     /// low four bits and O's in the high (as `Table::both`): an empty
@@ -511,12 +510,10 @@ impl Lines {
             .filter(|&(q, _)| self.cell[q] == 0)
     }
 
-    /// Writes `v` into the neighbourhood codes of the empty cells on the
-    /// lines through `p`, and refreshes them if `refresh` (`undo` puts
-    /// back what they were instead). A stone's code is left as it was
-    /// while it stands: stones are taken back last first, so every stone
-    /// played after it is gone again when it is, and its code is right
-    /// once more.
+    /// Writes `v` into the neighbourhood codes of the cells on the lines
+    /// through `p`, and refreshes the empty ones if `refresh` (`undo` puts
+    /// back what they were instead). Leaving the stones' codes alone was
+    /// tried twice: no faster (docs/mnk.md).
     fn mark(&mut self, p: usize, v: u32, refresh: bool) {
         let Self {
             table,
@@ -531,12 +528,9 @@ impl Lines {
         } = self;
         for n in &neighbours.list[neighbours.of_cell(p)] {
             let (q, d, at) = (n.cell as usize, usize::from(n.line), u32::from(n.at));
-            if cell[q] != 0 {
-                continue;
-            }
             let spot = &mut spot[q];
             spot.code[d] = (spot.code[d] & !(3 << at)) | (v << at);
-            if refresh {
+            if refresh && cell[q] == 0 {
                 changes.extend(spot.refresh(q, d, table, combos, total, count));
             }
         }
