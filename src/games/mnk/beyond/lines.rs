@@ -182,7 +182,7 @@ impl Spot {
         if pair == was {
             return None;
         }
-        let before = Changed {
+        let change = Changed {
             cell: c as u32,
             line: d as u8,
             pattern: was,
@@ -205,7 +205,7 @@ impl Spot {
             self.level[s] = level;
             self.value[s] = value;
         }
-        Some(before)
+        Some(change)
     }
 }
 
