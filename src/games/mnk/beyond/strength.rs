@@ -563,8 +563,8 @@ fn refute(
 /// (`Threes::following_on`), which finds most refutations in half to
 /// three fifths of the time, then the full one where it finds none. Of
 /// the 213 positions of the audits where some moves are proven lost and
-/// not all, a choice proven lost was played in 2 instead of 3
-/// (docs/mnk.md).
+/// not all, a choice proven lost was played in 1 or 2 (runs differ
+/// with the clock) instead of 3 (docs/mnk.md).
 struct Check<'b> {
     quick: Threes<'b>,
     full: Threes<'b>,
