@@ -8,6 +8,8 @@
 //! threes answered past the horizon. Its scores are estimates: a win it sees under its pruned
 //! move generation is not a proof, and is never reported as one.
 
+use std::time::Instant;
+
 use crate::engine::Budget;
 
 use super::lines::{Level, Lines};
@@ -73,6 +75,12 @@ pub struct Search<'l, 'b> {
     /// Leave out the defences that leave the opponent an open four (see
     /// `moves_into`); off only to test that the scores do not change.
     drop_lost_defences: bool,
+    /// Where set, no iteration past the first `min_depth` plies is begun
+    /// once this part of the search's time is spent: the next most often
+    /// takes longer than all before it together, so the clock would likely
+    /// cut it short, and the caller has a better use for the time
+    /// (`advise`).
+    pub begin_iterations_within: Option<f64>,
     /// Each ply's list of moves, kept from node to node: a node's list
     /// lives while its children make theirs, and allocating one at every
     /// node was a tenth of the search's time.
@@ -112,6 +120,7 @@ impl<'l, 'b> Search<'l, 'b> {
             must_finish: false,
             extension_limit: 0,
             drop_lost_defences: true,
+            begin_iterations_within: None,
             move_lists: Vec::new(),
             scratch: Scratch::default(),
         }
@@ -450,7 +459,16 @@ impl<'l, 'b> Search<'l, 'b> {
             return ranked;
         }
         let mut last: i32 = 0;
+        let started = Instant::now();
+        let late = self
+            .budget
+            .remaining()
+            .zip(self.begin_iterations_within)
+            .map(|(time, share)| time.mul_f64(share));
         for depth in 1..=MAX_DEPTH {
+            if depth > min_depth && late.is_some_and(|late| started.elapsed() > late) {
+                break;
+            }
             let (mut low, mut high) = if depth >= 3 && last.abs() < WON {
                 (last - WINDOW, last + WINDOW)
             } else {
@@ -644,6 +662,26 @@ mod tests {
             fewer += usize::from(dropped.2 < all.2);
         }
         assert!(fewer >= 2, "the lost defences were left out");
+    }
+
+    #[test]
+    fn no_iteration_is_begun_past_the_part_of_the_time_given() {
+        // A minute to search, but no iteration past the first three plies
+        // may begin once none of it is spent: three plies, at once.
+        let game = "j7 i7 h8 j8 i9 h9 k6 g7 k9 i5 j4 j5";
+        let moves: Vec<&str> = game.split(' ').collect();
+        let x: Vec<&str> = moves.iter().step_by(2).copied().collect();
+        let o: Vec<&str> = moves[1..].iter().step_by(2).copied().collect();
+        let mut lines = board(&x, &o);
+        let budget = Budget::of(Duration::from_secs(60));
+        let mut search = Search::new(&mut lines, &budget);
+        search.begin_iterations_within = Some(0.0);
+        let moves = search.root_moves();
+        let count = moves.len();
+        let ranked = search.rank(moves, 3);
+        assert_eq!(search.depth, 3);
+        assert!(!search.aborted, "the third iteration finished");
+        assert_eq!(ranked.len(), count, "every move is ranked");
     }
 
     #[test]

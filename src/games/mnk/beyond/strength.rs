@@ -270,6 +270,15 @@ const PATTERN_SEARCH_SHARE: f64 = 0.75;
 /// after `e3 e7 d4 c5 e4` it chose d3 in 0.1 s and f4 in 0.3 s, and the
 /// game was lost; from 0.5 s d6, Rapfi's move, drawn in every game since).
 const SMALL_BOARD_SEARCH_SHARE: f64 = 0.5;
+/// Under threat (the guard found the opponent's win were we to pass), on
+/// boards past the exact search's cells, the playing search begins no
+/// iteration past this part of its time: the check of its choices, most
+/// of which the threat refutes, gets the rest. The check then reached a
+/// choice that holds where it had not (after `f7 g7 h8 f8 h6 h7 i7 g5 g9
+/// j6 j8 i8 j9`: docs/mnk.md). Not on the boards the exact search
+/// takes, where the search needs the time: on 8×8, after `e3 e7 d4 c5
+/// e4`, it chose f4, lost, instead of d6.
+const UNDER_THREAT_ITERATIONS: f64 = 0.3;
 /// Plies the playing search always finishes: a move and the reply.
 const PATTERN_MIN_DEPTH: i32 = 2;
 
@@ -310,14 +319,17 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
                 .filter(|&c| lines.is_empty(c) && !zone[c] && lines.level(c, side) < Level::Block3),
         );
     }
-    let exact_reach =
-        lines.cells() <= EXACT_CELLS && !too_open_to_prove(lines.cells(), lines.k, lines.stones);
+    let past_exact = lines.cells() > EXACT_CELLS;
+    let exact_reach = !past_exact && !too_open_to_prove(lines.cells(), lines.k, lines.stones);
     let searching = budget.share(if exact_reach {
         SMALL_BOARD_SEARCH_SHARE
     } else {
         PATTERN_SEARCH_SHARE
     });
     let mut search = PatternSearch::new(&mut lines, &searching);
+    if guarded.is_some() && past_exact {
+        search.begin_iterations_within = Some(UNDER_THREAT_ITERATIONS);
+    }
     let mut moves = search.root_moves();
     // Moves after which the opponent wins by fours are proven lost.
     let mut fours = Fours::new(&searching);
@@ -380,7 +392,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // search for our own win, where the first look left off — except
     // where the exact search checks the choice next (`EXACT_CELLS`): the
     // time left is its — and not where every move is lost.
-    if lines.cells() > EXACT_CELLS && !every_move_lost {
+    if past_exact && !every_move_lost {
         advice.winning = own
             .resumed(budget)
             .vct_deepening(&mut lines, side, VCT_DEPTH);
