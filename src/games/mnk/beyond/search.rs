@@ -8,8 +8,6 @@
 //! threes answered past the horizon. Its scores are estimates: a win it sees under its pruned
 //! move generation is not a proof, and is never reported as one.
 
-use std::time::Instant;
-
 use crate::engine::Budget;
 
 use super::lines::{Level, Lines};
@@ -459,14 +457,11 @@ impl<'l, 'b> Search<'l, 'b> {
             return ranked;
         }
         let mut last: i32 = 0;
-        let started = Instant::now();
-        let late = self
-            .budget
-            .remaining()
-            .zip(self.begin_iterations_within)
-            .map(|(time, share)| time.mul_f64(share));
+        let beginning = self
+            .begin_iterations_within
+            .map(|part| self.budget.share(part));
         for depth in 1..=MAX_DEPTH {
-            if depth > min_depth && late.is_some_and(|late| started.elapsed() > late) {
+            if depth > min_depth && beginning.as_ref().is_some_and(Budget::exhausted) {
                 break;
             }
             let (mut low, mut high) = if depth >= 3 && last.abs() < WON {
