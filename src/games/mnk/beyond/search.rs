@@ -8,6 +8,8 @@
 //! threes answered past the horizon. Its scores are estimates: a win it sees under its pruned
 //! move generation is not a proof, and is never reported as one.
 
+use std::sync::{Mutex, PoisonError};
+
 use crate::engine::Budget;
 
 use super::lines::{Level, Lines};
@@ -52,8 +54,45 @@ struct Entry {
     bound: Bound,
 }
 
-/// Entries of the transposition table: 4 MB.
-const TABLE: usize = 1 << 18;
+/// The transposition table's entries: 2^12 a cell (rounded up to a power
+/// of two), at least 2^16, at most 2^20 — 16 MB on 15×15, four times the
+/// 4 MB it had: to depth 10 on the benchmark's 16 positions, 26 % fewer
+/// nodes. A small board's searches are short and fill less.
+fn table_entries(cells: usize) -> usize {
+    (cells.next_power_of_two() << 12).clamp(1 << 16, 1 << 20)
+}
+
+fn new_table(cells: usize) -> Vec<Entry> {
+    vec![Entry::default(); table_entries(cells)]
+}
+
+/// The table a game's last search left, and the board it searched (see
+/// `Search::continuing`).
+struct Kept {
+    board: (usize, usize, usize),
+    cells: Vec<u8>,
+    entries: Vec<Entry>,
+}
+
+/// One kept table for the process: a game is played one move at a time,
+/// and a search running beside it (a tip) makes its own.
+static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
+
+impl Kept {
+    /// Whether the kept board leads to `lines`: the same size and line,
+    /// and every stone still where it was (the zobrist keys depend on the
+    /// number of cells only, so another board's entries would be read as
+    /// this one's).
+    fn leads_to(&self, lines: &Lines) -> bool {
+        self.board == (lines.width, lines.height, lines.k)
+            && self.cells.len() == lines.cell.len()
+            && self
+                .cells
+                .iter()
+                .zip(&lines.cell)
+                .all(|(&was, &is)| was == 0 || was == is)
+    }
+}
 
 pub struct Search<'l, 'b> {
     pub lines: &'l mut Lines,
@@ -104,14 +143,52 @@ pub struct Scored {
 }
 
 impl<'l, 'b> Search<'l, 'b> {
+    /// A search with a table of its own.
     pub fn new(lines: &'l mut Lines, budget: &'b Budget) -> Self {
+        Self::with_table(lines, budget, new_table(lines.cells()))
+    }
+
+    /// A search that starts from the table the last search kept
+    /// (`keep_table`) where that search's board leads to this one (see
+    /// `Kept::leads_to`), as the strongest engines keep theirs from move
+    /// to move: the subtrees the last move's search weighed are weighed
+    /// again, and its best moves ordered first. Elsewhere a new table. The
+    /// table's scores are estimates, as every score of this search is.
+    pub fn continuing(lines: &'l mut Lines, budget: &'b Budget) -> Self {
+        let kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner).take();
+        Self::after(lines, budget, kept)
+    }
+
+    /// Leaves the table for the next search of this game (`continuing`).
+    pub fn keep_table(self) {
+        let kept = self.into_kept();
+        *KEPT.lock().unwrap_or_else(PoisonError::into_inner) = Some(kept);
+    }
+
+    /// A search after the one that left `kept` (see `continuing`).
+    fn after(lines: &'l mut Lines, budget: &'b Budget, kept: Option<Kept>) -> Self {
+        let table = kept
+            .filter(|kept| kept.leads_to(lines))
+            .map_or_else(|| new_table(lines.cells()), |kept| kept.entries);
+        Self::with_table(lines, budget, table)
+    }
+
+    fn into_kept(self) -> Kept {
+        Kept {
+            board: (self.lines.width, self.lines.height, self.lines.k),
+            cells: self.lines.cell.clone(),
+            entries: self.table,
+        }
+    }
+
+    fn with_table(lines: &'l mut Lines, budget: &'b Budget, table: Vec<Entry>) -> Self {
         let cells = lines.cells();
         Self {
             lines,
             budget,
             nodes: 0,
             aborted: false,
-            table: vec![Entry::default(); TABLE],
+            table,
             killers: vec![[u16::MAX; 2]; MAX_DEPTH as usize * 4 + 64],
             history: vec![[0; 2]; cells],
             depth: 0,
@@ -227,7 +304,7 @@ impl<'l, 'b> Search<'l, 'b> {
 
     fn probe(&self, ply: i32) -> (Option<Entry>, Option<usize>) {
         let hash = self.lines.hash;
-        let e = self.table[(hash as usize) & (TABLE - 1)];
+        let e = self.table[(hash as usize) & (self.table.len() - 1)];
         if e.key != hash {
             return (None, None);
         }
@@ -244,7 +321,8 @@ impl<'l, 'b> Search<'l, 'b> {
 
     fn store(&mut self, depth: i32, ply: i32, score: i32, bound: Bound, mv: Option<usize>) {
         let hash = self.lines.hash;
-        let slot = &mut self.table[(hash as usize) & (TABLE - 1)];
+        let mask = self.table.len() - 1;
+        let slot = &mut self.table[(hash as usize) & mask];
         if slot.key == hash && i32::from(slot.depth) > depth && bound != Bound::Exact {
             return;
         }
@@ -589,8 +667,9 @@ fn found_better(
 mod tests {
     use std::time::Duration;
 
-    use super::{Scored, Search, WIN, WON, found_better};
+    use super::{Kept, Scored, Search, WIN, WON, found_better};
     use crate::engine::Budget;
+    use crate::games::mnk::beyond::lines::Lines;
     use crate::games::mnk::beyond::lines::named::{at, board};
 
     #[test]
@@ -677,6 +756,58 @@ mod tests {
         assert_eq!(search.depth, 3);
         assert!(!search.aborted, "the third iteration finished");
         assert_eq!(ranked.len(), count, "every move is ranked");
+    }
+
+    #[test]
+    fn the_next_move_s_search_takes_the_last_one_s_table_and_no_other_board_does() {
+        // The benchmark's lost game after 12 stones, searched 7 plies; then
+        // the two stones played next: the kept table saves nodes there.
+        let game = "j7 i7 h8 j8 i9 h9 k6 g7 k9 i5 j4 j5 k5 k7";
+        let moves: Vec<&str> = game.split(' ').collect();
+        let split = |n: usize| -> (Vec<&str>, Vec<&str>) {
+            let x = moves[..n].iter().step_by(2).copied().collect();
+            let o = moves[1..n].iter().step_by(2).copied().collect();
+            (x, o)
+        };
+        let budget = Budget::of(Duration::ZERO);
+        let (x, o) = split(12);
+        let mut before = board(&x, &o);
+        let mut search = Search::new(&mut before, &budget);
+        let root = search.root_moves();
+        search.rank(root, 7);
+        let kept = search.into_kept();
+        let (x, o) = split(14);
+        let mut after = board(&x, &o);
+        assert!(kept.leads_to(&after));
+        let searched = |kept: Option<Kept>, lines: &mut Lines| {
+            let mut search = Search::after(lines, &budget, kept);
+            let root = search.root_moves();
+            let best = search.rank(root, 7)[0];
+            (best, search.nodes)
+        };
+        let (_, fresh) = searched(None, &mut after);
+        let (_, continued) = searched(Some(kept), &mut after);
+        assert!(
+            continued < fresh,
+            "{continued} nodes continuing, {fresh} fresh"
+        );
+        // Not for a board where a stone has gone, nor for another k or
+        // shape of as many cells (whose zobrist keys are the same).
+        let kept = |cells: &Lines| Kept {
+            board: (cells.width, cells.height, cells.k),
+            cells: cells.cell.clone(),
+            entries: Vec::new(),
+        };
+        let (x, o) = split(10);
+        let earlier = board(&x, &o);
+        assert!(!kept(&after).leads_to(&earlier));
+        assert!(kept(&earlier).leads_to(&after));
+        let mut other_k = after.clone();
+        other_k.k = 4;
+        assert!(!kept(&other_k).leads_to(&after));
+        let mut other_shape = after.clone();
+        (other_shape.width, other_shape.height) = (9, 25);
+        assert!(!kept(&other_shape).leads_to(&after));
     }
 
     #[test]

@@ -326,7 +326,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     } else {
         PATTERN_SEARCH_SHARE
     });
-    let mut search = PatternSearch::new(&mut lines, &searching);
+    let mut search = PatternSearch::continuing(&mut lines, &searching);
     if guarded.is_some() && past_exact {
         search.begin_iterations_within = Some(UNDER_THREAT_ITERATIONS);
     }
@@ -350,6 +350,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     }
     advice.losing = lost;
     let ranked = search.rank(moves, PATTERN_MIN_DEPTH);
+    search.keep_table();
     let mut estimates: Vec<(usize, i64)> =
         ranked.iter().map(|s| (s.mv, i64::from(s.score))).collect();
     let ranking = estimates.clone();
@@ -576,7 +577,9 @@ fn refute(
 /// three fifths of the time, then the full one where it finds none. Of
 /// the 213 positions of the audits where some moves are proven lost and
 /// not all, a choice proven lost was played in 1 or 2 (runs differ
-/// with the clock) instead of 3 (docs/mnk.md).
+/// with the clock) instead of 3 when it came; with the search's last
+/// iteration's time given to it under threat (`UNDER_THREAT_ITERATIONS`),
+/// in 1, where every move is lost (docs/mnk.md).
 struct Check<'b> {
     quick: Threes<'b>,
     full: Threes<'b>,
