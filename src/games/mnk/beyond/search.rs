@@ -1,8 +1,8 @@
 //! The playing search past the proof, after the published practice of
 //! the strongest gomoku engines: principal-variation alpha-beta with
 //! iterative deepening (a better move found by an iteration the clock
-//! cuts short is kept) and aspiration windows, a transposition table,
-//! killer and history move ordering, late-move reductions, moves
+//! cuts short is kept) and aspiration windows, a transposition table
+//! kept from one move's search to the next, killer and history move ordering, late-move reductions, moves
 //! generated from the pattern board — only the defences when the opponent
 //! has an open three or a four on the board — and the opponent's open
 //! threes answered past the horizon. Its scores are estimates: a win it sees under its pruned
@@ -85,7 +85,6 @@ impl Kept {
     /// this one's).
     fn leads_to(&self, lines: &Lines) -> bool {
         self.board == (lines.width, lines.height, lines.k)
-            && self.cells.len() == lines.cell.len()
             && self
                 .cells
                 .iter()
@@ -302,9 +301,14 @@ impl<'l, 'b> Search<'l, 'b> {
         }
     }
 
+    /// The position's place in the table (its length a power of two).
+    fn slot(&self) -> usize {
+        (self.lines.hash as usize) & (self.table.len() - 1)
+    }
+
     fn probe(&self, ply: i32) -> (Option<Entry>, Option<usize>) {
         let hash = self.lines.hash;
-        let e = self.table[(hash as usize) & (self.table.len() - 1)];
+        let e = self.table[self.slot()];
         if e.key != hash {
             return (None, None);
         }
@@ -321,8 +325,8 @@ impl<'l, 'b> Search<'l, 'b> {
 
     fn store(&mut self, depth: i32, ply: i32, score: i32, bound: Bound, mv: Option<usize>) {
         let hash = self.lines.hash;
-        let mask = self.table.len() - 1;
-        let slot = &mut self.table[(hash as usize) & mask];
+        let at = self.slot();
+        let slot = &mut self.table[at];
         if slot.key == hash && i32::from(slot.depth) > depth && bound != Bound::Exact {
             return;
         }
@@ -672,6 +676,14 @@ mod tests {
     use crate::games::mnk::beyond::lines::Lines;
     use crate::games::mnk::beyond::lines::named::{at, board};
 
+    /// The board after the first `n` moves of `game` (X first).
+    fn after_moves(game: &str, n: usize) -> Lines {
+        let moves: Vec<&str> = game.split(' ').take(n).collect();
+        let x: Vec<&str> = moves.iter().step_by(2).copied().collect();
+        let o: Vec<&str> = moves.iter().skip(1).step_by(2).copied().collect();
+        board(&x, &o)
+    }
+
     #[test]
     fn an_iteration_cut_short_counts_only_a_move_that_beat_the_last_best_searched_in_full() {
         let s = |mv, score| Scored { mv, score };
@@ -717,14 +729,11 @@ mod tests {
         // Positions of a lost game (the benchmark's), searched 5 plies
         // with the defences that leave an open four and without.
         let game = "j7 i7 h8 j8 i9 h9 k6 g7 k9 i5 j4 j5 k5 k7 k11 i6 i3 l6 k12 k10";
-        let moves: Vec<&str> = game.split(' ').collect();
         let budget = Budget::of(Duration::ZERO);
         let mut fewer = 0;
         for n in [12, 16, 20] {
-            let x: Vec<&str> = moves[..n].iter().step_by(2).copied().collect();
-            let o: Vec<&str> = moves[1..n].iter().step_by(2).copied().collect();
             let searched = |drop: bool| {
-                let mut lines = board(&x, &o);
+                let mut lines = after_moves(game, n);
                 let mut search = Search::new(&mut lines, &budget);
                 search.drop_lost_defences = drop;
                 let moves = search.root_moves();
@@ -743,10 +752,7 @@ mod tests {
         // A minute to search, but no iteration past the first three plies
         // may begin once none of it is spent: three plies, at once.
         let game = "j7 i7 h8 j8 i9 h9 k6 g7 k9 i5 j4 j5";
-        let moves: Vec<&str> = game.split(' ').collect();
-        let x: Vec<&str> = moves.iter().step_by(2).copied().collect();
-        let o: Vec<&str> = moves[1..].iter().step_by(2).copied().collect();
-        let mut lines = board(&x, &o);
+        let mut lines = after_moves(game, 12);
         let budget = Budget::of(Duration::from_secs(60));
         let mut search = Search::new(&mut lines, &budget);
         search.begin_iterations_within = Some(0.0);
@@ -763,30 +769,22 @@ mod tests {
         // The benchmark's lost game after 12 stones, searched 7 plies; then
         // the two stones played next: the kept table saves nodes there.
         let game = "j7 i7 h8 j8 i9 h9 k6 g7 k9 i5 j4 j5 k5 k7";
-        let moves: Vec<&str> = game.split(' ').collect();
-        let split = |n: usize| -> (Vec<&str>, Vec<&str>) {
-            let x = moves[..n].iter().step_by(2).copied().collect();
-            let o = moves[1..n].iter().step_by(2).copied().collect();
-            (x, o)
-        };
         let budget = Budget::of(Duration::ZERO);
-        let (x, o) = split(12);
-        let mut before = board(&x, &o);
+        let mut before = after_moves(game, 12);
         let mut search = Search::new(&mut before, &budget);
         let root = search.root_moves();
         search.rank(root, 7);
         let kept = search.into_kept();
-        let (x, o) = split(14);
-        let mut after = board(&x, &o);
+        let mut after = after_moves(game, 14);
         assert!(kept.leads_to(&after));
         let searched = |kept: Option<Kept>, lines: &mut Lines| {
             let mut search = Search::after(lines, &budget, kept);
             let root = search.root_moves();
-            let best = search.rank(root, 7)[0];
-            (best, search.nodes)
+            search.rank(root, 7);
+            search.nodes
         };
-        let (_, fresh) = searched(None, &mut after);
-        let (_, continued) = searched(Some(kept), &mut after);
+        let fresh = searched(None, &mut after);
+        let continued = searched(Some(kept), &mut after);
         assert!(
             continued < fresh,
             "{continued} nodes continuing, {fresh} fresh"
@@ -798,8 +796,7 @@ mod tests {
             cells: cells.cell.clone(),
             entries: Vec::new(),
         };
-        let (x, o) = split(10);
-        let earlier = board(&x, &o);
+        let earlier = after_moves(game, 10);
         assert!(!kept(&after).leads_to(&earlier));
         assert!(kept(&earlier).leads_to(&after));
         let mut other_k = after.clone();
