@@ -129,7 +129,7 @@ pub struct Search<'l, 'b> {
 #[derive(Default)]
 struct Scratch {
     /// The cells weighed, with their keys.
-    keyed: Vec<(std::cmp::Reverse<i64>, usize)>,
+    keyed: Vec<u64>,
     /// The opponent's open-four cells among the defences.
     threats: Vec<usize>,
 }
@@ -231,19 +231,19 @@ impl<'l, 'b> Search<'l, 'b> {
         }
         let defending = lines.count_at_least(op, Level::Flex4) > 0;
         let killers = self.killers.get(ply).copied().unwrap_or([u16::MAX; 2]);
+        // The key, the greater the better, in the high half, and the cell
+        // in the low: sorted as numbers, best first, equals by cell.
         let key_of = |c: usize| {
             let key = if Some(c) == first {
-                i64::MAX
+                u32::MAX
             } else {
-                let attack = i64::from(lines.value(c, me));
-                let defence = i64::from(lines.value(c, op));
+                let attack = lines.value(c, me).max(0) as u32;
+                let defence = lines.value(c, op).max(0) as u32;
                 let killer = if killers.contains(&(c as u16)) { 50 } else { 0 };
-                attack * 4
-                    + defence * 3
-                    + killer * 4
-                    + i64::from(self.history[c][me].min(1 << 20)) / 64
+                (attack * 4 + defence * 3 + killer * 4 + self.history[c][me].min(1 << 20) / 64)
+                    .min(u32::MAX - 1)
             };
-            (std::cmp::Reverse(key), c)
+            u64::from(u32::MAX - key) << 32 | c as u64
         };
         if defending {
             // An open three (or a cell making two fours) of theirs: stop
@@ -273,7 +273,7 @@ impl<'l, 'b> Search<'l, 'b> {
             keyed.truncate(beam);
         }
         keyed.sort_unstable();
-        moves.extend(keyed.iter().map(|&(_, c)| c));
+        moves.extend(keyed.iter().map(|&k| (k & u64::from(u32::MAX)) as usize));
         if defending && ply > 0 && self.drop_lost_defences {
             // A defence that leaves them an open four (or two fours) loses
             // in four plies, and no defence loses sooner (it would have to
@@ -422,12 +422,26 @@ impl<'l, 'b> Search<'l, 'b> {
             .get_mut(ply as usize)
             .map(std::mem::take)
             .unwrap_or_default();
-        let mut scratch = std::mem::take(&mut self.scratch);
-        self.moves_into(ply as usize, first, BEAM, &mut scratch, &mut moves);
-        self.scratch = scratch;
-        if moves.is_empty() {
-            self.give_back(ply, moves);
-            return self.evaluate();
+        // Forced blocks and answers to a three are never pruned nor reduced.
+        let selective = !forced && !facing_three;
+        // The table's move is searched before the others are generated:
+        // it is first among them anyway, and where it cuts off the list
+        // is never made (making lists is a third of a profile of the
+        // search; the same nodes, 5 to 8 % less time with the keys below).
+        let table_move = first.filter(|&c| selective && self.lines.is_empty(c));
+        let mut generated = table_move.is_none();
+        match table_move {
+            Some(c) => {
+                moves.clear();
+                moves.push(c);
+            }
+            None => {
+                self.generate(ply, first, &mut moves);
+                if moves.is_empty() {
+                    self.give_back(ply, moves);
+                    return self.evaluate();
+                }
+            }
         }
         // A forced block does not use up depth, nor does an answer to a
         // three past the horizon.
@@ -439,10 +453,25 @@ impl<'l, 'b> Search<'l, 'b> {
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = None;
-        // Forced blocks and answers to a three are never pruned nor reduced.
-        let selective = !forced && !facing_three;
         let prunes = selective && beta - alpha == 1 && depth <= LATE_MOVE_PLIES;
-        for (i, &c) in moves.iter().enumerate() {
+        let mut next_move = 0;
+        loop {
+            if next_move == moves.len() {
+                if generated {
+                    break;
+                }
+                // The table's move did not cut off: the rest, after it
+                // (it is first among them, the key of `moves_into` puts
+                // it there, unless it was not near the stones).
+                generated = true;
+                self.generate(ply, first, &mut moves);
+                moves.retain(|&m| Some(m) != table_move);
+                moves.splice(0..0, table_move);
+                next_move = 1;
+                continue;
+            }
+            let (i, c) = (next_move, moves[next_move]);
+            next_move += 1;
             let four = makes_four(self.lines.level(c, me));
             if prunes && !four && best > -WON && i as i32 >= 2 + depth * depth {
                 continue;
@@ -505,6 +534,14 @@ impl<'l, 'b> Search<'l, 'b> {
         self.store(depth, ply, best, bound, best_move);
         self.give_back(ply, moves);
         best
+    }
+
+    /// The node's moves into `moves` (see `moves_into`), with the search's
+    /// scratch lists.
+    fn generate(&mut self, ply: i32, first: Option<usize>, moves: &mut Vec<usize>) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.moves_into(ply as usize, first, BEAM, &mut scratch, moves);
+        self.scratch = scratch;
     }
 
     /// Keeps a node's list of moves for the next node at its ply.
