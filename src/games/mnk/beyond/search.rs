@@ -716,6 +716,18 @@ mod tests {
     use crate::games::mnk::beyond::lines::Lines;
     use crate::games::mnk::beyond::lines::named::{at, board};
 
+    /// `lines` searched to `depth` plies, with the table `kept` where
+    /// given (see `Search::after`): the ranking, the nodes it took, and the
+    /// table it leaves.
+    fn searched(lines: &mut Lines, kept: Option<Kept>, depth: i32) -> (Vec<Scored>, u64, Kept) {
+        let budget = Budget::of(Duration::ZERO);
+        let mut search = Search::after(lines, &budget, kept);
+        let root = search.root_moves();
+        let ranked = search.rank(root, depth);
+        let nodes = search.nodes;
+        (ranked, nodes, search.into_kept())
+    }
+
     /// The board after the first `n` moves of `game` (X first).
     fn after_moves(game: &str, n: usize) -> Lines {
         let moves: Vec<&str> = game.split(' ').take(n).collect();
@@ -811,12 +823,7 @@ mod tests {
         // no score is taken from it): each node tries the corner first,
         // before its list is made, and must still weigh the rest.
         let game = "j7 i7 h8 j8 i9 h9 k6 g7 k9 i5 j4 j5";
-        let budget = Budget::of(Duration::ZERO);
-        let mut lines = after_moves(game, 12);
-        let mut search = Search::new(&mut lines, &budget);
-        let root = search.root_moves();
-        let fresh = search.rank(root, 5);
-        let mut kept = search.into_kept();
+        let (fresh, _, mut kept) = searched(&mut after_moves(game, 12), None, 5);
         let corner = at("a1");
         let mut sent = 0;
         for entry in kept.entries.iter_mut().filter(|e| e.key != 0) {
@@ -827,9 +834,7 @@ mod tests {
         assert!(sent > 1000, "{sent} entries");
         let mut again = after_moves(game, 12);
         assert!(again.is_empty(corner));
-        let mut search = Search::after(&mut again, &budget, Some(kept));
-        let root = search.root_moves();
-        let cornered = search.rank(root, 5);
+        let (cornered, _, _) = searched(&mut again, Some(kept), 5);
         assert_eq!(
             (cornered[0].mv, cornered[0].score),
             (fresh[0].mv, fresh[0].score)
@@ -841,22 +846,11 @@ mod tests {
         // The benchmark's lost game after 12 stones, searched 7 plies; then
         // the two stones played next: the kept table saves nodes there.
         let game = "j7 i7 h8 j8 i9 h9 k6 g7 k9 i5 j4 j5 k5 k7";
-        let budget = Budget::of(Duration::ZERO);
-        let mut before = after_moves(game, 12);
-        let mut search = Search::new(&mut before, &budget);
-        let root = search.root_moves();
-        search.rank(root, 7);
-        let kept = search.into_kept();
+        let (_, _, kept) = searched(&mut after_moves(game, 12), None, 7);
         let mut after = after_moves(game, 14);
         assert!(kept.leads_to(&after));
-        let searched = |kept: Option<Kept>, lines: &mut Lines| {
-            let mut search = Search::after(lines, &budget, kept);
-            let root = search.root_moves();
-            search.rank(root, 7);
-            search.nodes
-        };
-        let fresh = searched(None, &mut after);
-        let continued = searched(Some(kept), &mut after);
+        let (_, fresh, _) = searched(&mut after, None, 7);
+        let (_, continued, _) = searched(&mut after, Some(kept), 7);
         assert!(
             continued < fresh,
             "{continued} nodes continuing, {fresh} fresh"
