@@ -391,9 +391,10 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // The time the search and its check left (two moves in five, in
     // games against Rapfi, were made in under 0.7 s of 0.9) goes on the
     // search for our own win, where the first look left off — except
-    // where the exact search checks the choice next (`EXACT_CELLS`): the
-    // time left is its — and not where every move is lost.
-    if past_exact && !every_move_lost {
+    // where the exact search checks the choice next (within
+    // `EXACT_CELLS`, once the board is not too open to prove): the time
+    // left is its — and not where every move is lost.
+    if !exact_reach && !every_move_lost {
         advice.winning = own
             .resumed(budget)
             .vct_deepening(&mut lines, side, VCT_DEPTH);
