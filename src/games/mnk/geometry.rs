@@ -29,6 +29,16 @@ pub const fn too_open_to_prove(cells: usize, k: usize, stones: usize) -> bool {
     cells >= 49 && cells <= EXACT_CELLS && k >= 5 && stones * 4 < cells
 }
 
+/// Whether the exact search checks the playing search's choices on a free
+/// board (the solver's `refute`, with the time the pattern engine leaves
+/// it): within `EXACT_CELLS`, once the board is not too open to prove.
+/// The pattern engine (`strength::advise`) leaves it that time there, and
+/// elsewhere spends it itself.
+#[must_use]
+pub const fn exact_search_checks(cells: usize, k: usize, stones: usize) -> bool {
+    cells <= EXACT_CELLS && !too_open_to_prove(cells, k, stones)
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     pub width: usize,
@@ -313,7 +323,7 @@ pub fn zobrist_keys(cells: usize) -> [Vec<u64>; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::too_open_to_prove;
+    use super::{exact_search_checks, too_open_to_prove};
 
     #[test]
     fn only_the_openings_of_7x7_and_8x8_with_k_5_are_too_open_to_prove() {
@@ -330,5 +340,17 @@ mod tests {
         assert!(!too_open_to_prove(49, 4, 0));
         // Past the exact search's cells it plays no part.
         assert!(!too_open_to_prove(225, 5, 0));
+    }
+
+    #[test]
+    fn the_exact_search_checks_the_choices_on_small_boards_once_not_too_open() {
+        // 8×8 k=5: from 16 stones on; 7×7 k=4 and 6×6 k=5 from the start.
+        assert!(!exact_search_checks(64, 5, 15));
+        assert!(exact_search_checks(64, 5, 16));
+        assert!(exact_search_checks(49, 4, 0));
+        assert!(exact_search_checks(36, 5, 0));
+        // Past its cells, never: 15×15 is the pattern engine's alone.
+        assert!(!exact_search_checks(65, 5, 40));
+        assert!(!exact_search_checks(225, 5, 100));
     }
 }

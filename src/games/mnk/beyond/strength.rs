@@ -15,7 +15,7 @@ use crate::games::mnk::beyond::threats::Threats;
 use crate::games::mnk::beyond::vcf::{Fours, VCF_DEPTH};
 use crate::games::mnk::beyond::vct::Threes;
 use crate::games::mnk::cells::Board;
-use crate::games::mnk::geometry::{EXACT_CELLS, too_open_to_prove};
+use crate::games::mnk::geometry::{EXACT_CELLS, exact_search_checks};
 
 /// What the computer knows of a position it cannot prove.
 #[derive(Clone, Debug, Default)]
@@ -320,7 +320,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         );
     }
     let past_exact = lines.cells() > EXACT_CELLS;
-    let exact_reach = !past_exact && !too_open_to_prove(lines.cells(), lines.k, lines.stones);
+    let exact_reach = exact_search_checks(lines.cells(), lines.k, lines.stones);
     let searching = budget.share(if exact_reach {
         SMALL_BOARD_SEARCH_SHARE
     } else {
@@ -391,9 +391,9 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // The time the search and its check left (two moves in five, in
     // games against Rapfi, were made in under 0.7 s of 0.9) goes on the
     // search for our own win, where the first look left off — except
-    // where the exact search checks the choice next (within
-    // `EXACT_CELLS`, once the board is not too open to prove): the time
-    // left is its — and not where every move is lost.
+    // where the exact search checks the choice next
+    // (`exact_search_checks`): the time left is its — and not where every
+    // move is lost.
     if !exact_reach && !every_move_lost {
         advice.winning = own
             .resumed(budget)

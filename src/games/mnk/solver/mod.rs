@@ -19,7 +19,7 @@ use crate::games::mnk::book::{self, Book};
 use crate::games::mnk::connect::Shape;
 use crate::games::mnk::exact::distance::{Known, Prior};
 use crate::games::mnk::exact::tt::{Tt, WIN};
-use crate::games::mnk::geometry::too_open_to_prove;
+use crate::games::mnk::geometry::{exact_search_checks, too_open_to_prove};
 
 /// Short wins looked for first on gravity boards (see `distance::solve_known`).
 const GRAVITY_QUICK_PLIES: i32 = 13;
@@ -335,7 +335,8 @@ impl Solver<MnkGame> for MnkSolver {
             // against Rapfi it refuted none of the 134 choices it checked
             // there, and the pattern engine has the time instead
             // (docs/mnk.md).
-            let checks = self.exact_board() && !too_open;
+            let checks = self.exact_board()
+                && exact_search_checks(self.geo.cells(), self.geo.k, pos.stones());
             let share = if checks { 0.6 } else { 1.0 };
             let mut advice = strength::advise(&mut board, &budget.share(share));
             let refuted = if checks && advice.winning.is_none() {
