@@ -261,12 +261,14 @@ const GUARD_THREATS: u32 = 4;
 /// The part of what is left that the playing search gets; the rest
 /// checks its choices against the opponent's threats (see `refute`).
 const PATTERN_SEARCH_SHARE: f64 = 0.75;
-/// The same on the boards the exact search takes (`EXACT_CELLS`), where
-/// the search sees far in little time and the check is what loses games:
-/// on 8×8, as O, a choice lost to a win by threats the check finds in
-/// 52 ms was played at 1 s a move (it had less), and not at 1.5 s. Not
-/// while the board is too open for the exact search (`too_open_to_prove`):
-/// then the search needs the time, as on larger boards (on 8×8, as O,
+/// The same where the exact search checks the choices next
+/// (`exact_search_checks`: on the boards it takes, once not too open for
+/// it), where the search sees far in little time and the check is what
+/// loses games: on 8×8, as O, a choice lost to a win by threats the check
+/// finds in 52 ms was played at 1 s a move (it had less), and not at
+/// 1.5 s. Not while the board is too open for the exact search
+/// (`too_open_to_prove`): then the search needs the time, as on larger
+/// boards (on 8×8, as O,
 /// after `e3 e7 d4 c5 e4` it chose d3 in 0.1 s and f4 in 0.3 s, and the
 /// game was lost; from 0.5 s d6, Rapfi's move, drawn in every game since).
 const SMALL_BOARD_SEARCH_SHARE: f64 = 0.5;
@@ -320,8 +322,8 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         );
     }
     let past_exact = lines.cells() > EXACT_CELLS;
-    let exact_reach = exact_search_checks(lines.cells(), lines.k, lines.stones);
-    let searching = budget.share(if exact_reach {
+    let exact_checks = exact_search_checks(lines.cells(), lines.k, lines.stones);
+    let searching = budget.share(if exact_checks {
         SMALL_BOARD_SEARCH_SHARE
     } else {
         PATTERN_SEARCH_SHARE
@@ -394,7 +396,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // where the exact search checks the choice next
     // (`exact_search_checks`): the time left is its — and not where every
     // move is lost.
-    if !exact_reach && !every_move_lost {
+    if !exact_checks && !every_move_lost {
         advice.winning = own
             .resumed(budget)
             .vct_deepening(&mut lines, side, VCT_DEPTH);
