@@ -89,7 +89,18 @@ fn books() {
     );
 }
 
+/// The shipped books of choices (`.choices`): every one, in name order.
+fn choices() {
+    let mut out = String::from("&[\n");
+    for path in files("assets/books", "choices") {
+        let _ = writeln!(out, "    include_str!({:?}),", path.display().to_string());
+    }
+    out.push(']');
+    write("choices.rs", &out);
+}
+
 fn main() {
     rulesets();
     books();
+    choices();
 }

@@ -13,7 +13,13 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, anyhow, bail};
 use clap::Parser;
 use unbeatable::fsutil;
-use unbeatable::games::mnk::book::{self, Book, layer::Layer, layer_build};
+use unbeatable::games::mnk::beyond::search::MAX_DEPTH;
+use unbeatable::games::mnk::book::{
+    self, Book,
+    choices::{self, Choices},
+    layer::Layer,
+    layer_build,
+};
 use unbeatable::games::mnk::{self, Geometry};
 use unbeatable::games::{Visitor, arrays, coins, divisors, flags, graph, nim, sum, words};
 use unbeatable::rules;
@@ -33,7 +39,7 @@ struct Options {
     /// A built-in ruleset (e.g. connect-four) or the path of a ruleset file.
     ruleset: String,
     /// Solve every position with at most this many stones (with --layer:
-    /// exactly this many).
+    /// exactly this many; with --choices: the plies the search looks ahead).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
     depth: u32,
     /// Where to write the book. If it holds an unfinished book of the
@@ -49,6 +55,12 @@ struct Options {
     /// layer book: one character a position, none stored.
     #[arg(long, conflicts_with_all = ["play", "keep_ms"])]
     layer: bool,
+    /// Make a book of the playing search's choices in the opening
+    /// positions of a board of at most 64 cells without gravity (for those
+    /// the exact search does not prove from the start, 8×8 with k=5), each
+    /// searched --depth plies ahead: not proofs, the moves play makes there.
+    #[arg(long, conflicts_with_all = ["play", "keep_ms", "layer"])]
+    choices: bool,
     /// Keep only positions whose proof took at least this many
     /// milliseconds: play proves the rest within its budget.
     #[arg(long, default_value_t = 0)]
@@ -174,6 +186,8 @@ impl Visitor for Maker<'_> {
         let geo = &rules.geo;
         self.made = Some(if self.options.layer {
             self.layer(geo)
+        } else if self.options.choices {
+            self.choices(geo)
         } else {
             self.opening(geo)
         });
@@ -232,6 +246,49 @@ impl Maker<'_> {
                     p.done,
                     p.positions,
                     p.kept,
+                    started.elapsed().as_secs_f64()
+                );
+            },
+        )
+        .map_err(|e| out.refused(&e))?;
+        out.save(&made.to_text(geo)).map_err(anyhow::Error::msg)?;
+        Ok(made.len())
+    }
+
+    /// A book of the playing search's choices, `--depth` plies ahead.
+    fn choices(&self, geo: &Geometry) -> Result<usize> {
+        let out = self.out;
+        if let Some(why) = choices::unsupported(geo) {
+            bail!("{why}; the {} board is not one", board(geo));
+        }
+        let resume = match &out.resume {
+            None => None,
+            Some(text) => Some(Choices::parse(geo, text).ok_or_else(|| {
+                out.refused(&format!(
+                    "it is not a book of choices of the {} board",
+                    board(geo)
+                ))
+            })?),
+        };
+        let depth = i32::try_from(self.options.depth).unwrap_or(i32::MAX);
+        if !(1..=MAX_DEPTH).contains(&depth) {
+            bail!("--depth {depth}: a book of choices searches 1 to {MAX_DEPTH} plies ahead");
+        }
+        let plan = choices::Plan {
+            depth,
+            threads: self.threads(),
+            save_every: SAVE_EVERY,
+            limit: usize::MAX,
+        };
+        let started = Instant::now();
+        let made = choices::make(
+            geo,
+            &plan,
+            resume,
+            |b| out.save(&b.to_text(geo)),
+            |done, all| {
+                eprintln!(
+                    "{done} of {all} positions searched {depth} plies ahead ({:.1} s)",
                     started.elapsed().as_secs_f64()
                 );
             },

@@ -700,3 +700,65 @@ fn past_the_proof_the_computer_opens_in_the_centre() {
         assert_eq!(pos.format_move(choice.mv), centre, "{size}×{size}");
     }
 }
+
+/// `book --choices` writes the playing search's choice in each opening
+/// position of a board within 64 cells, goes on from a stopped build of
+/// the same depth, and refuses one of another depth (leaving it as it
+/// was), a board with gravity and one past 64 cells.
+#[test]
+fn the_book_command_makes_a_book_of_choices() {
+    use unbeatable::games::mnk::book::choices::{self, Choices};
+    let dir = std::env::temp_dir().join(format!("unbeatable-choices-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = |name: &str, size: usize| {
+        let path = dir.join(name);
+        let text = format!(
+            "name = \"B\"\nkind = \"mnk\"\n\n[mnk]\nwidth = {size}\nheight = {size}\nk = 5\n"
+        );
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let seven = board("seven.toml", 7);
+    let book = |ruleset: &std::path::Path, depth: &str, out: &std::path::Path| {
+        crate::cli::unbeatable()
+            .arg("book")
+            .arg(ruleset)
+            .args(["--choices", "--depth", depth, "--out"])
+            .arg(out)
+            .assert()
+    };
+    let out = dir.join("seven.choices");
+    book(&seven, "1", &out).success();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let geo = Geometry::new(7, 7, 5);
+    let made = Choices::parse(&geo, &text).unwrap();
+    let all = choices::positions(&geo).unwrap();
+    assert_eq!(made.len(), all.len());
+    for &(x, o) in all.iter().step_by(97) {
+        assert_eq!(made.get(&geo, x, o), choices::choose(&geo, x, o, 1));
+    }
+    // A build stopped after some positions goes on to the same book.
+    let part: String = text.lines().take(40).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&out, part).unwrap();
+    book(&seven, "1", &out)
+        .success()
+        .stderr(predicates::str::contains("going on from"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    // Another depth: refused, the file kept.
+    book(&seven, "2", &out)
+        .failure()
+        .stderr(predicates::str::contains("made at depth 1, not 2"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    book(
+        std::path::Path::new("connect-four"),
+        "1",
+        &dir.join("c4.choices"),
+    )
+    .failure()
+    .stderr(predicates::str::contains("without gravity"));
+    book(&board("nine.toml", 9), "1", &dir.join("nine.choices"))
+        .failure()
+        .stderr(predicates::str::contains("at most 64 cells"));
+    assert!(!dir.join("c4.choices").exists() && !dir.join("nine.choices").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -23,7 +23,7 @@ pub const WIN: i32 = 1 << 28;
 /// Scores beyond this are wins or losses seen by the search.
 const WON: i32 = WIN - 1000;
 /// The deepest iteration.
-const MAX_DEPTH: i32 = 40;
+pub const MAX_DEPTH: i32 = 40;
 /// Moves weighed at a node inside the tree, best first.
 const BEAM: usize = 16;
 /// Moves weighed at the root.
@@ -119,6 +119,10 @@ pub struct Search<'l, 'b> {
     /// cut it short, and the caller has a better use for the time
     /// (`advise`).
     pub begin_iterations_within: Option<f64>,
+    /// The deepest iteration begun: with an unlimited budget, a search to
+    /// a fixed depth gives the same ranking every time (the books of
+    /// choices, `book::choices`).
+    pub max_depth: i32,
     /// Each ply's list of moves, kept from node to node: a node's list
     /// lives while its children make theirs, and allocating one at every
     /// node was a tenth of the search's time.
@@ -197,6 +201,7 @@ impl<'l, 'b> Search<'l, 'b> {
             extension_limit: 0,
             drop_lost_defences: true,
             begin_iterations_within: None,
+            max_depth: MAX_DEPTH,
             move_lists: Vec::new(),
             scratch: Scratch::default(),
         }
@@ -582,7 +587,7 @@ impl<'l, 'b> Search<'l, 'b> {
         let beginning = self
             .begin_iterations_within
             .map(|part| self.budget.share(part));
-        for depth in 1..=MAX_DEPTH {
+        for depth in 1..=self.max_depth.min(MAX_DEPTH) {
             if depth > min_depth && beginning.as_ref().is_some_and(Budget::exhausted) {
                 break;
             }

@@ -381,12 +381,12 @@ fn run_all<R: Send>(
 }
 
 /// Runs `work` on each item of `todo` on as many threads as there are
-/// `solvers`, each with its own, handing each result to `each` on this
-/// thread; stops early when `each` says `false`.
-pub(in crate::games::mnk) fn run_each<T: Sync, R: Send>(
-    solvers: &[crate::games::mnk::MnkSolver],
+/// `workers` (solvers, say), each with its own, handing each result to
+/// `each` on this thread; stops early when `each` says `false`.
+pub(in crate::games::mnk) fn run_each<W: Sync, T: Sync, R: Send>(
+    workers: &[W],
     todo: &[T],
-    work: impl Fn(&crate::games::mnk::MnkSolver, &T) -> R + Sync,
+    work: impl Fn(&W, &T) -> R + Sync,
     mut each: impl FnMut(&T, R) -> bool,
 ) {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -394,14 +394,14 @@ pub(in crate::games::mnk) fn run_each<T: Sync, R: Send>(
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::channel();
-        for solver in solvers {
+        for worker in workers {
             let (tx, next, stop, work) = (tx.clone(), &next, &stop, &work);
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     let Some(item) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    if tx.send((item, work(solver, item))).is_err() {
+                    if tx.send((item, work(worker, item))).is_err() {
                         break;
                     }
                 }

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
 
+pub mod choices;
 pub mod layer;
 pub mod layer_build;
 mod make;
