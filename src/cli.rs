@@ -46,13 +46,13 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Make the opening or layer book of an m,n,k ruleset (as shipped in
-    /// assets/books): runs the book maker, unbeatable-book, with these
-    /// arguments (`unbeatable book --help` lists them).
+    /// Make the opening, layer or choice book of an m,n,k ruleset (as
+    /// shipped in assets/books): runs the book maker, unbeatable-book, with
+    /// these arguments (`unbeatable book --help` lists them).
     #[command(disable_help_flag = true)]
     Book {
         /// RULESET --depth N --out FILE [--play [--beyond B]] [--keep-ms MS]
-        /// [--layer] [--threads T]
+        /// [--layer | --choices] [--threads T]
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<std::ffi::OsString>,
     },

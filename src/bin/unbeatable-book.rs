@@ -1,9 +1,9 @@
-//! `unbeatable-book`: the maker of the opening and layer books that the
-//! player ships in `assets/books/` (docs/design.md §4; how they were made:
-//! docs/connect-four.md, docs/benchmarks.md). A program of its own, as
-//! the makers of the books of the Connect Four solvers are: its options
-//! live here and nowhere else, and it reaches the m,n,k books directly.
-//! `unbeatable book …` runs it.
+//! `unbeatable-book`: the maker of the opening, layer and choice books
+//! that the player ships in `assets/books/` (docs/design.md §4; how they
+//! were made: docs/connect-four.md, docs/benchmarks.md, docs/mnk.md). A
+//! program of its own, as the makers of the books of the Connect Four
+//! solvers are: its options live here and nowhere else, and it reaches
+//! the m,n,k books directly. `unbeatable book …` runs it.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
