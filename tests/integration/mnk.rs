@@ -762,3 +762,26 @@ fn the_book_command_makes_a_book_of_choices() {
     assert!(!dir.join("c4.choices").exists() && !dir.join("nine.choices").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The shipped book of choices of 8×8 k=5 holds a choice in every one of
+/// its positions, and a sample of them, searched afresh at the book's
+/// depth, comes out the same (each such search takes seconds).
+#[test]
+fn the_shipped_book_of_choices_is_the_search_at_its_depth() {
+    use unbeatable::games::mnk::book::choices;
+    let Some((geo, book)) = choices::builtin(8, 8, 5) else {
+        panic!("8×8 k=5 ships a book of choices");
+    };
+    let all = choices::positions(geo).unwrap();
+    assert_eq!(book.len(), all.len());
+    for &(x, o) in &all {
+        let mv = book.get(geo, x, o);
+        assert!(mv.is_some_and(|c| (x | o) >> c & 1 == 0), "{x:x} {o:x}");
+    }
+    // The empty board, then positions of three stones, far apart in the
+    // build's order (X's second stone next to its first, then to O's).
+    for &(x, o) in all.iter().step_by(700) {
+        let again = choices::choose(geo, x, o, book.depth);
+        assert_eq!(book.get(geo, x, o), again, "{x:x} {o:x}");
+    }
+}

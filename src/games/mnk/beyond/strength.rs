@@ -14,6 +14,7 @@ use crate::games::mnk::beyond::search::Search as PatternSearch;
 use crate::games::mnk::beyond::threats::Threats;
 use crate::games::mnk::beyond::vcf::{Fours, VCF_DEPTH};
 use crate::games::mnk::beyond::vct::Threes;
+use crate::games::mnk::book::choices;
 use crate::games::mnk::cells::Board;
 use crate::games::mnk::geometry::{EXACT_CELLS, exact_search_checks};
 
@@ -355,6 +356,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     search.keep_table();
     let mut estimates: Vec<(usize, i64)> =
         ranked.iter().map(|s| (s.mv, i64::from(s.score))).collect();
+    prefer_book_choice(&lines, &mut estimates, &advice.losing);
     let ranking = estimates.clone();
     let mut check = Check::new(budget);
     let held = refute_on_lines(
@@ -402,6 +404,34 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
             .vct_deepening(&mut lines, side, VCT_DEPTH);
     }
     advice
+}
+
+/// Puts the move of the board's book of choices (`book::choices`) first
+/// among the estimates where the book has the position and no check has
+/// proven the move lost: the same search, two plies deeper, made offline.
+/// It is then checked against the threats as the search's own first
+/// choice is (`refute_on_lines`).
+fn prefer_book_choice(lines: &Lines, estimates: &mut Vec<(usize, i64)>, losing: &[usize]) {
+    let Some((geo, book)) = choices::builtin(lines.width, lines.height, lines.k) else {
+        return;
+    };
+    let (mut x, mut o) = (0u64, 0u64);
+    for (c, &v) in lines.cell.iter().enumerate() {
+        match v {
+            1 => x |= 1 << c,
+            2 => o |= 1 << c,
+            _ => {}
+        }
+    }
+    let Some(mv) = book.get(geo, x, o) else {
+        return;
+    };
+    if losing.contains(&mv) || !lines.is_empty(mv) {
+        return;
+    }
+    let top = estimates.iter().map(|&(_, s)| s).max().unwrap_or(0);
+    estimates.retain(|&(c, _)| c != mv);
+    estimates.insert(0, (mv, top + 1));
 }
 
 /// Where to hold out in a lost position, best first: of the moves the
@@ -740,6 +770,36 @@ mod tests {
     };
     use crate::games::mnk::Geometry;
     use crate::games::mnk::beyond::lines::named;
+    use crate::games::mnk::book::choices;
+    use std::time::Duration;
+
+    /// On 8×8 with k=5 the computer plays the shipped book's choice (the
+    /// playing search 14 plies ahead): after `d4 e7 e4`, where the search
+    /// 12 plies ahead (what a second reaches there) chooses another move,
+    /// and in each of the position's images, the move's image.
+    #[test]
+    fn on_8x8_play_makes_the_book_of_choices_move() {
+        let Some((geo, book)) = choices::builtin(8, 8, 5) else {
+            panic!("8×8 k=5 ships a book of choices");
+        };
+        let (x, o) = (geo.cell_named("d4"), geo.cell_named("e7"));
+        let x2 = geo.cell_named("e4");
+        let bits = |cells: &[usize]| cells.iter().fold(0u64, |b, &c| b | 1 << c);
+        let want = book.get(geo, bits(&[x, x2]), bits(&[o]));
+        assert!(want.is_some(), "the position is in the book");
+        let shallow = choices::choose(geo, bits(&[x, x2]), bits(&[o]), 12);
+        assert_ne!(
+            shallow, want,
+            "12 plies ahead, the search chooses otherwise"
+        );
+        for image in &geo.symmetries {
+            let name = |c: usize| geo.cell_name(image[c]);
+            let mut board = Board::named(geo, &[&name(x), &name(x2)], &[&name(o)]);
+            let advice = advise(&mut board, &Budget::of(Duration::from_millis(100)));
+            let played = advice.estimates.first().map(|&(c, _)| c);
+            assert_eq!(played, want.map(|c| image[c]), "{}", name(x));
+        }
+    }
 
     #[test]
     fn where_every_move_near_the_fight_loses_so_does_every_other() {

@@ -302,7 +302,8 @@ pub fn builtin(width: usize, height: usize, k: usize) -> Option<&'static (Geomet
                     .collect::<Result<_, _>>()
                     .ok()?;
                 let [w, h, k] = dims[..] else { return None };
-                if w * h > 64 || k > w.max(h) {
+                let cells = w.checked_mul(h).unwrap_or(usize::MAX);
+                if w == 0 || h == 0 || cells > 64 || k == 0 || k > w.max(h) {
                     return None;
                 }
                 let geo = Geometry::new(w, h, k);
