@@ -61,6 +61,11 @@ struct Options {
     /// searched --depth plies ahead: not proofs, the moves play makes there.
     #[arg(long, conflicts_with_all = ["play", "keep_ms", "layer"])]
     choices: bool,
+    /// With --choices: search each position this many plies ahead too,
+    /// and let a choice stand only where both searches make it (where they
+    /// differ, the search cannot tell the moves apart; play decides).
+    #[arg(long, requires = "choices")]
+    check: Option<i32>,
     /// Keep only positions whose proof took at least this many
     /// milliseconds: play proves the rest within its budget.
     #[arg(long, default_value_t = 0)]
@@ -274,8 +279,17 @@ impl Maker<'_> {
         if !(1..=MAX_DEPTH).contains(&depth) {
             bail!("--depth {depth}: a book of choices searches 1 to {MAX_DEPTH} plies ahead");
         }
+        if let Some(check) = self.options.check
+            && !(1..depth).contains(&check)
+        {
+            bail!(
+                "--check {check}: the check searches 1 to {} plies ahead, fewer than --depth",
+                depth - 1
+            );
+        }
         let plan = choices::Plan {
             depth,
+            check: self.options.check,
             threads: self.threads(),
             save_every: SAVE_EVERY,
             limit: usize::MAX,
@@ -288,14 +302,18 @@ impl Maker<'_> {
             |b| out.save(&b.to_text(geo)),
             |done, all| {
                 eprintln!(
-                    "{done} of {all} positions searched {depth} plies ahead ({:.1} s)",
+                    "{done} of {all} positions searched ({depth} plies ahead{}; {:.1} s)",
+                    self.options
+                        .check
+                        .map(|c| format!(", and {c}"))
+                        .unwrap_or_default(),
                     started.elapsed().as_secs_f64()
                 );
             },
         )
         .map_err(|e| out.refused(&e))?;
         out.save(&made.to_text(geo)).map_err(anyhow::Error::msg)?;
-        Ok(made.len())
+        Ok(made.standing())
     }
 
     /// A layer book: every position of exactly `--depth` stones.

@@ -703,8 +703,10 @@ fn past_the_proof_the_computer_opens_in_the_centre() {
 
 /// `book --choices` writes the playing search's choice in each opening
 /// position of a board within 64 cells, goes on from a stopped build of
-/// the same depth, and refuses one of another depth (leaving it as it
-/// was), a board with gravity and one past 64 cells.
+/// the same depth, adds the check's choices (`--check`) to a book made
+/// without, and refuses a book of another depth (leaving it as it was),
+/// a check not shallower than the depth, a board with gravity and one
+/// past 64 cells.
 #[test]
 fn the_book_command_makes_a_book_of_choices() {
     use unbeatable::games::mnk::book::choices::{self, Choices};
@@ -719,36 +721,58 @@ fn the_book_command_makes_a_book_of_choices() {
         path
     };
     let seven = board("seven.toml", 7);
+    let checked =
+        |ruleset: &std::path::Path, depth: &str, check: Option<&str>, out: &std::path::Path| {
+            let mut cmd = crate::cli::unbeatable();
+            cmd.arg("book")
+                .arg(ruleset)
+                .args(["--choices", "--depth", depth, "--out"])
+                .arg(out);
+            if let Some(check) = check {
+                cmd.args(["--check", check]);
+            }
+            cmd.assert()
+        };
     let book = |ruleset: &std::path::Path, depth: &str, out: &std::path::Path| {
-        crate::cli::unbeatable()
-            .arg("book")
-            .arg(ruleset)
-            .args(["--choices", "--depth", depth, "--out"])
-            .arg(out)
-            .assert()
+        checked(ruleset, depth, None, out)
     };
     let out = dir.join("seven.choices");
-    book(&seven, "1", &out).success();
+    book(&seven, "2", &out).success();
     let text = std::fs::read_to_string(&out).unwrap();
     let geo = Geometry::new(7, 7, 5);
     let made = Choices::parse(&geo, &text).unwrap();
     let all = choices::positions(&geo).unwrap();
     assert_eq!(made.len(), all.len());
     for &(x, o) in all.iter().step_by(97) {
-        assert_eq!(made.get(&geo, x, o), choices::choose(&geo, x, o, 1));
+        assert_eq!(made.get(&geo, x, o), choices::choose(&geo, x, o, 2));
     }
     // A build stopped after some positions goes on to the same book.
     let part: String = text.lines().take(40).map(|l| format!("{l}\n")).collect();
     std::fs::write(&out, part).unwrap();
-    book(&seven, "1", &out)
+    book(&seven, "2", &out)
         .success()
         .stderr(predicates::str::contains("going on from"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
     // Another depth: refused, the file kept.
-    book(&seven, "2", &out)
+    book(&seven, "3", &out)
         .failure()
-        .stderr(predicates::str::contains("made at depth 1, not 2"));
+        .stderr(predicates::str::contains("made at depth 2, not 3"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    checked(&seven, "2", Some("2"), &out)
+        .failure()
+        .stderr(predicates::str::contains("fewer than --depth"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    // The check added: a choice stands where the search one ply ahead
+    // makes it too.
+    checked(&seven, "2", Some("1"), &out).success();
+    let made = Choices::parse(&geo, &std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!((made.len(), made.check), (all.len(), Some(1)));
+    for (x, o, cell, check) in made.entries() {
+        assert_eq!(check, choices::choose(&geo, x, o, 1), "{x:x} {o:x}");
+        let stands = made.get(&geo, x, o).is_some();
+        assert_eq!(stands, check == Some(cell), "{x:x} {o:x}");
+    }
+    assert!(made.standing() < made.len());
     book(
         std::path::Path::new("connect-four"),
         "1",
@@ -763,25 +787,26 @@ fn the_book_command_makes_a_book_of_choices() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The shipped book of choices of 8×8 k=5 holds a choice in every one of
-/// its positions, and a sample of them, searched afresh at the book's
-/// depth, comes out the same (each such search takes seconds).
+/// The shipped book of choices of 8×8 k=5 holds the search's choices at
+/// its depth and its check depth in every one of its positions, and a
+/// sample of them, searched afresh, comes out the same (each such search
+/// takes seconds).
 #[test]
-fn the_shipped_book_of_choices_is_the_search_at_its_depth() {
+fn the_shipped_book_of_choices_is_the_search_at_its_depths() {
     use unbeatable::games::mnk::book::choices;
     let Some((geo, book)) = choices::builtin(8, 8, 5) else {
         panic!("8×8 k=5 ships a book of choices");
     };
     let all = choices::positions(geo).unwrap();
     assert_eq!(book.len(), all.len());
-    for &(x, o) in &all {
-        let mv = book.get(geo, x, o);
-        assert!(mv.is_some_and(|c| (x | o) >> c & 1 == 0), "{x:x} {o:x}");
-    }
-    // The empty board, then positions of three stones, far apart in the
-    // build's order (X's second stone next to its first, then to O's).
-    for &(x, o) in all.iter().step_by(700) {
-        let again = choices::choose(geo, x, o, book.depth);
-        assert_eq!(book.get(geo, x, o), again, "{x:x} {o:x}");
+    let Some(check) = book.check else {
+        panic!("the book has a check depth");
+    };
+    let entries = book.entries();
+    assert!(entries.iter().all(|e| e.3.is_some()), "every entry checked");
+    // A sample spread over the entries (in the order of their bitboards).
+    for &(x, o, cell, checked) in entries.iter().step_by(500) {
+        assert_eq!(Some(cell), choices::choose(geo, x, o, book.depth));
+        assert_eq!(checked, choices::choose(geo, x, o, check));
     }
 }

@@ -22,35 +22,57 @@ use crate::games::mnk::book::make::run_each;
 const MIN_DEPTH: i32 = 2;
 
 /// The search's choice, by canonical `(x, o)` bitboards, in the
-/// canonical position's cells.
+/// canonical position's cells, and where the book has a check depth, the
+/// choice at that depth too.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Choices {
     /// The plies each choice's search looked ahead.
     pub depth: i32,
-    entries: HashMap<(u64, u64), usize>,
+    /// Where set, a choice stands only where the search this many plies
+    /// ahead makes it too: where the two differ, the search cannot tell
+    /// the moves apart, and play's own search decides (docs/mnk.md).
+    pub check: Option<i32>,
+    entries: HashMap<(u64, u64), (usize, Option<usize>)>,
 }
 
 impl Choices {
     #[must_use]
-    pub fn new(depth: i32) -> Self {
+    pub fn new(depth: i32, check: Option<i32>) -> Self {
         Self {
             depth,
+            check,
             entries: HashMap::new(),
         }
     }
 
-    /// The choice in the position `(x, o)`, in its own cells.
+    /// The choice in the position `(x, o)`, in its own cells, where it
+    /// stands (see `check`).
     #[must_use]
     pub fn get(&self, geo: &Geometry, x: u64, o: u64) -> Option<usize> {
         let (key, s) = geo.canonical(x, o);
-        let cell = *self.entries.get(&key)?;
+        let &(cell, checked) = self.entries.get(&key)?;
+        if self.check.is_some() && checked != Some(cell) {
+            return None;
+        }
         geo.inverses.get(s)?.get(cell).copied()
     }
 
-    /// Whether the canonical position `key` has its choice.
+    /// Whether the canonical position `key` has its choice, and its check
+    /// where the book has a check depth.
     #[must_use]
     pub fn has(&self, key: (u64, u64)) -> bool {
-        self.entries.contains_key(&key)
+        self.entries
+            .get(&key)
+            .is_some_and(|e| self.check.is_none() || e.1.is_some())
+    }
+
+    /// How many positions have a choice that stands (see `get`).
+    #[must_use]
+    pub fn standing(&self) -> usize {
+        self.entries
+            .values()
+            .filter(|&&(cell, checked)| self.check.is_none() || checked == Some(cell))
+            .count()
     }
 
     #[must_use]
@@ -63,24 +85,37 @@ impl Choices {
         self.entries.is_empty()
     }
 
-    /// Every entry as `(x, o, cell)`, canonical, in a stable order.
+    /// Every entry as `(x, o, cell, checked)`, canonical, in a stable
+    /// order.
     #[must_use]
-    pub fn entries(&self) -> Vec<(u64, u64, usize)> {
-        let mut all: Vec<_> = self.entries.iter().map(|(&(x, o), &c)| (x, o, c)).collect();
+    pub fn entries(&self) -> Vec<(u64, u64, usize, Option<usize>)> {
+        let mut all: Vec<_> = self
+            .entries
+            .iter()
+            .map(|(&(x, o), &(c, checked))| (x, o, c, checked))
+            .collect();
         all.sort_unstable();
         all
     }
 
-    /// The book as text: a header naming the board and the depth, then
-    /// `x o cell` lines (bitboards in hexadecimal).
+    /// The book as text: a header naming the board, the depth and the
+    /// check depth if any, then `x o cell [checked]` lines (bitboards in
+    /// hexadecimal).
     #[must_use]
     pub fn to_text(&self, geo: &Geometry) -> String {
+        let check = self
+            .check
+            .map(|c| format!(" check {c}"))
+            .unwrap_or_default();
         let mut out = format!(
-            "# unbeatable mnk book of the search's choices\nchoices {} {} {} depth {}\n",
+            "# unbeatable mnk book of the search's choices\nchoices {} {} {} depth {}{check}\n",
             geo.width, geo.height, geo.k, self.depth
         );
-        for (x, o, cell) in self.entries() {
-            let _ = writeln!(out, "{x:x} {o:x} {cell}");
+        for (x, o, cell, checked) in self.entries() {
+            let _ = match checked {
+                Some(c) => writeln!(out, "{x:x} {o:x} {cell} {c}"),
+                None => writeln!(out, "{x:x} {o:x} {cell}"),
+            };
         }
         out
     }
@@ -96,30 +131,40 @@ impl Choices {
         let want = [geo.width, geo.height, geo.k].map(|n| n.to_string());
         if geo.gravity
             || geo.cells() > 64
-            || header.len() != 6
+            || !(header.len() == 6 || header.len() == 8 && header[6] == "check")
             || header[0] != "choices"
             || header[1..4] != want
             || header[4] != "depth"
         {
             return None;
         }
-        let mut book = Self::new(header[5].parse().ok()?);
+        let check = match header.get(7) {
+            Some(c) => Some(c.parse().ok()?),
+            None => None,
+        };
+        let mut book = Self::new(header[5].parse().ok()?, check);
         for line in lines {
             let mut parts = line.split_whitespace();
             let x = u64::from_str_radix(parts.next()?, 16).ok()?;
             let o = u64::from_str_radix(parts.next()?, 16).ok()?;
-            let cell: usize = parts.next()?.parse().ok()?;
             let taken = x | o;
-            if parts.next().is_some()
+            let mut cell = || -> Option<Option<usize>> {
+                let Some(part) = parts.next() else {
+                    return Some(None);
+                };
+                let cell: usize = part.parse().ok()?;
+                (cell < geo.cells() && taken >> cell & 1 == 0).then_some(Some(cell))
+            };
+            let (choice, checked) = (cell()??, cell()?);
+            if cell()?.is_some()
+                || (checked.is_some() && check.is_none())
                 || x & o != 0
                 || taken & !geo.full != 0
-                || cell >= geo.cells()
-                || taken >> cell & 1 == 1
                 || geo.canonical(x, o).0 != (x, o)
             {
                 return None;
             }
-            book.entries.insert((x, o), cell);
+            book.entries.insert((x, o), (choice, checked));
         }
         Some(book)
     }
@@ -213,6 +258,8 @@ pub fn choose(geo: &Geometry, x: u64, o: u64, depth: i32) -> Option<usize> {
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
     pub depth: i32,
+    /// The check depth (see `Choices::check`), if any.
+    pub check: Option<i32>,
     /// Positions searched at once, each on its own thread.
     pub threads: usize,
     /// The book is handed to `save` at least this often.
@@ -222,14 +269,16 @@ pub struct Plan {
 }
 
 /// Searches every position of `positions(geo)` (the first `plan.limit`)
-/// that `resume` (an earlier run's, at the same depth) has not, handing
-/// the book to `save` now and then, so that a stopped build goes on where
-/// it was; `progress` hears how many of how many are done.
+/// that `resume` (an earlier run's, at the same depth) has not, at the
+/// book's depth and at its check depth, handing the book to `save` now
+/// and then, so that a stopped build goes on where it was; a book made
+/// without a check gets one by the check's searches alone. `progress`
+/// hears how many of how many are done.
 ///
 /// # Errors
 /// Where the board has no such book, or the resumed book was made at
-/// another depth, a sentence saying so; else the first error `save`
-/// returns, where the build stops.
+/// another depth or check depth, a sentence saying so; else the first
+/// error `save` returns, where the build stops.
 pub fn make(
     geo: &Geometry,
     plan: &Plan,
@@ -242,14 +291,28 @@ pub fn make(
     }
     let mut all = positions(geo).unwrap_or_default();
     all.truncate(plan.limit);
-    let mut book = resume.unwrap_or_else(|| Choices::new(plan.depth));
+    let mut book = resume.unwrap_or_else(|| Choices::new(plan.depth, plan.check));
     if book.depth != plan.depth {
         return Err(format!(
             "it was made at depth {}, not {}",
             book.depth, plan.depth
         ));
     }
-    let todo: Vec<_> = all.iter().copied().filter(|&k| !book.has(k)).collect();
+    if book.check.is_some() && book.check != plan.check {
+        let named = |c: Option<i32>| c.map_or("none".to_string(), |c| c.to_string());
+        return Err(format!(
+            "it was made with check depth {}, not {}",
+            named(book.check),
+            named(plan.check)
+        ));
+    }
+    book.check = plan.check;
+    // Each with its choice where only the check is missing.
+    let todo: Vec<_> = all
+        .iter()
+        .filter(|&&k| !book.has(k))
+        .map(|&k| (k, book.entries.get(&k).map(|e| e.0)))
+        .collect();
     let total = all.len();
     progress(total - todo.len(), total);
     let workers = vec![(); plan.threads.max(1)];
@@ -257,10 +320,14 @@ pub fn make(
     run_each(
         &workers,
         &todo,
-        |(), &(x, o)| choose(geo, x, o, plan.depth),
-        |&key, cell| {
-            if let Some(cell) = cell {
-                book.entries.insert(key, cell);
+        |(), &((x, o), made)| {
+            let choice = made.or_else(|| choose(geo, x, o, plan.depth))?;
+            let checked = plan.check.and_then(|d| choose(geo, x, o, d));
+            Some((choice, checked))
+        },
+        |&(key, _), entry| {
+            if let Some(entry) = entry {
+                book.entries.insert(key, entry);
             }
             if saved.elapsed() < plan.save_every {
                 return true;
@@ -302,7 +369,7 @@ pub fn builtin(width: usize, height: usize, k: usize) -> Option<&'static (Geomet
                     .collect::<Result<_, _>>()
                     .ok()?;
                 let [w, h, k] = dims[..] else { return None };
-                let cells = w.checked_mul(h).unwrap_or(usize::MAX);
+                let cells = w.saturating_mul(h);
                 if w == 0 || h == 0 || cells > 64 || k == 0 || k > w.max(h) {
                     return None;
                 }
@@ -356,15 +423,18 @@ mod tests {
         assert_eq!(positions(&Geometry::new(9, 9, 5)), None);
     }
 
-    /// A book made on two threads, stopped by its `save` and resumed,
-    /// holds the search's choice at its depth in each position; it reads
-    /// back from its text, and answers a position's every image under
-    /// the board's symmetries with the move's image (or one equal to it).
+    /// A book made on two threads, stopped by its `save` and resumed
+    /// from one made without a check, holds the search's choice at its
+    /// depth and at its check depth in each position, and answers where
+    /// the two agree only; it reads back from its text, and answers a
+    /// position's every image under the board's symmetries with the
+    /// move's image (or one equal to it).
     #[test]
-    fn a_book_holds_the_search_at_its_depth_and_reads_back() {
+    fn a_book_holds_the_search_at_its_depths_and_reads_back() {
         let geo = Geometry::new(7, 7, 5);
         let plan = Plan {
             depth: 3,
+            check: Some(2),
             threads: 2,
             save_every: Duration::ZERO,
             limit: 60,
@@ -385,16 +455,23 @@ mod tests {
             |_, _| {},
         );
         assert_eq!(stopped.err().as_deref(), Some("stop"));
-        let mut half = Choices::new(3);
+        let mut half = Choices::new(3, None);
         let all = positions(&geo).unwrap_or_default();
         for &(x, o) in all.iter().take(60).step_by(2) {
             let cell = choose(&geo, x, o, 3).unwrap_or_default();
-            half.entries.insert((x, o), cell);
+            half.entries.insert((x, o), (cell, None));
         }
         let book = make(&geo, &plan, Some(half), |_| Ok(()), |_, _| {}).unwrap_or_default();
         assert_eq!(book.len(), 60);
-        for (x, o, cell) in book.entries() {
+        let mut stands = [0, 0];
+        for (x, o, cell, checked) in book.entries() {
             assert_eq!(Some(cell), choose(&geo, x, o, 3), "{x:x} {o:x}");
+            assert_eq!(checked, choose(&geo, x, o, 2), "{x:x} {o:x}");
+            stands[usize::from(checked == Some(cell))] += 1;
+            if checked != Some(cell) {
+                assert_eq!(book.get(&geo, x, o), None, "{x:x} {o:x}");
+                continue;
+            }
             for s in 0..geo.symmetries.len() {
                 let (ix, io) = (geo.transform(s, x), geo.transform(s, o));
                 let mv = book.get(&geo, ix, io).unwrap_or(usize::MAX);
@@ -412,11 +489,18 @@ mod tests {
                 assert_eq!(played.0.0, played.1.0, "{x:x} {o:x} image {s}");
             }
         }
+        assert!(stands[0] > 0 && stands[1] > 0, "{stands:?}");
+        assert_eq!(book.standing(), stands[1]);
         let text = book.to_text(&geo);
         assert_eq!(Choices::parse(&geo, &text), Some(book.clone()));
-        // Resumed at another depth: refused.
+        // Resumed at another depth or check depth: refused.
         let deeper = Plan { depth: 4, ..plan };
-        assert!(make(&geo, &deeper, Some(book), |_| Ok(()), |_, _| {}).is_err());
+        assert!(make(&geo, &deeper, Some(book.clone()), |_| Ok(()), |_, _| {}).is_err());
+        let other = Plan {
+            check: Some(1),
+            ..plan
+        };
+        assert!(make(&geo, &other, Some(book), |_| Ok(()), |_, _| {}).is_err());
     }
 
     /// A book for another board, or with an entry that is not a canonical
@@ -426,6 +510,8 @@ mod tests {
         let geo = Geometry::new(7, 7, 5);
         let good = "choices 7 7 5 depth 3\n0 0 24\n";
         assert!(Choices::parse(&geo, good).is_some());
+        let checked = "choices 7 7 5 depth 3 check 2\n0 0 24 17\n";
+        assert!(Choices::parse(&geo, checked).is_some());
         for bad in [
             "choices 8 8 5 depth 3\n0 0 24\n",
             "choices 7 7 5 depth three\n0 0 24\n",
@@ -437,6 +523,11 @@ mod tests {
             "choices 7 7 5 depth 3\n0 0 24 9\n",
             "choices 7 7 5 depth 3\n0 0\n",
             "choices 7 7 5 depth 3\n4000000000000 0 3\n",
+            "choices 7 7 5 depth 3 check two\n0 0 24 17\n",
+            "choices 7 7 5 depth 3 cheque 2\n0 0 24 17\n",
+            "choices 7 7 5 depth 3 check 2\n0 0 24 17 3\n",
+            "choices 7 7 5 depth 3 check 2\n1 0 24 0\n",
+            "choices 7 7 5 depth 3 check 2\n0 0 24 x\n",
         ] {
             assert_eq!(Choices::parse(&geo, bad), None, "{bad}");
         }
