@@ -2,10 +2,12 @@
 //! cannot prove from the start (8×8 with k = 5), the playing search's
 //! choice in each opening position, searched offline to a fixed depth —
 //! two plies past what a second a move reaches there — by `unbeatable
-//! book --choices` and shipped in `assets/books/`. A choice is not a
-//! proof: play checks it against the threats as it checks its own
-//! search's (`strength::advise`), and calls it what it is, the search's
-//! choice. Why: docs/mnk.md, "A book of the search's choices".
+//! book --choices` and shipped in `assets/books/`; with a check depth,
+//! a choice stands only where the search that many plies ahead makes it
+//! too. A choice is not a proof: play checks it against the threats as
+//! it checks its own search's (`strength::advise`), and calls it what it
+//! is, the search's choice. Why: docs/mnk.md, "A book of the search's
+//! choices".
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
