@@ -407,10 +407,10 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
 }
 
 /// Puts the move of the board's book of choices (`book::choices`) first
-/// among the estimates where the book has the position and no check has
-/// proven the move lost: the same search, two plies deeper, made offline.
-/// It is then checked against the threats as the search's own first
-/// choice is (`refute_on_lines`).
+/// among the estimates where the book's choice in the position stands
+/// and no check has proven the move lost: the same search, two plies
+/// deeper, made offline. It is then checked against the threats as the
+/// search's own first choice is (`refute_on_lines`).
 fn prefer_book_choice(lines: &Lines, estimates: &mut Vec<(usize, i64)>, losing: &[usize]) {
     let Some((geo, book)) = choices::builtin(lines.width, lines.height, lines.k) else {
         return;
@@ -775,8 +775,9 @@ mod tests {
 
     /// On 8×8 with k=5 the computer plays the shipped book's choice (the
     /// playing search 14 plies ahead): after `d4 e7 e4`, where the search
-    /// 12 plies ahead (what a second reaches there) chooses another move,
-    /// and in each of the position's images, the move's image.
+    /// 12 plies ahead on the game's board (what a second reaches there)
+    /// chooses another move, and in each of the position's images, the
+    /// move's image.
     #[test]
     fn on_8x8_play_makes_the_book_of_choices_move() {
         let Some((geo, book)) = choices::builtin(8, 8, 5) else {
