@@ -241,8 +241,11 @@ pub fn unsupported(geo: &Geometry) -> Option<String> {
 }
 
 /// The playing search's choice in `(x, o)` at `depth` plies, with no time
-/// limit and a table of its own: the same every time. `None` where the
-/// pattern tables do not cover the board or no move is weighed.
+/// limit and a table of its own: the same every time — for this image of
+/// the position; the search breaks near ties by cell order, so another
+/// image may come out another way (the books search canonical images).
+/// `None` where the pattern tables do not cover the board or no move is
+/// weighed.
 #[must_use]
 pub fn choose(geo: &Geometry, x: u64, o: u64, depth: i32) -> Option<usize> {
     let cells: Vec<u8> = (0..geo.cells())
