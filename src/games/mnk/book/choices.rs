@@ -53,7 +53,7 @@ impl Choices {
     pub fn get(&self, geo: &Geometry, x: u64, o: u64) -> Option<usize> {
         let (key, s) = geo.canonical(x, o);
         let &(cell, checked) = self.entries.get(&key)?;
-        if self.check.is_some() && checked != Some(cell) {
+        if !self.stands((cell, checked)) {
             return None;
         }
         geo.inverses.get(s)?.get(cell).copied()
@@ -73,8 +73,14 @@ impl Choices {
     pub fn standing(&self) -> usize {
         self.entries
             .values()
-            .filter(|&&(cell, checked)| self.check.is_none() || checked == Some(cell))
+            .filter(|&&entry| self.stands(entry))
             .count()
+    }
+
+    /// Whether an entry's choice stands: the book has no check depth, or
+    /// the check made the same choice.
+    fn stands(&self, (cell, checked): (usize, Option<usize>)) -> bool {
+        self.check.is_none() || checked == Some(cell)
     }
 
     #[must_use]
