@@ -52,7 +52,7 @@ pub enum Command {
     #[command(disable_help_flag = true)]
     Book {
         /// RULESET --depth N --out FILE [--play [--beyond B]] [--keep-ms MS]
-        /// [--layer | --choices [--check C]] [--threads T]
+        /// [--layer | --choices [--check C[,C2]]] [--threads T]
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<std::ffi::OsString>,
     },

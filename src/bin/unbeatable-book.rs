@@ -61,11 +61,12 @@ struct Options {
     /// searched --depth plies ahead: not proofs, the moves play makes there.
     #[arg(long, conflicts_with_all = ["play", "keep_ms", "layer"])]
     choices: bool,
-    /// With --choices: search each position this many plies ahead too,
-    /// and let a choice stand only where both searches make it (where they
-    /// differ, the search cannot tell the moves apart; play decides).
-    #[arg(long, requires = "choices")]
-    check: Option<i32>,
+    /// With --choices: search each position this many plies ahead too
+    /// (up to two: `--check 12,13`), and let a move stand only where more
+    /// than half of the searches choose it (where they are split, the
+    /// search cannot tell the moves apart; play decides).
+    #[arg(long, requires = "choices", value_delimiter = ',')]
+    check: Vec<i32>,
     /// Keep only positions whose proof took at least this many
     /// milliseconds: play proves the rest within its budget.
     #[arg(long, default_value_t = 0)]
@@ -279,17 +280,21 @@ impl Maker<'_> {
         if !(1..=MAX_DEPTH).contains(&depth) {
             bail!("--depth {depth}: a book of choices searches 1 to {MAX_DEPTH} plies ahead");
         }
-        if let Some(check) = self.options.check
-            && !(1..depth).contains(&check)
-        {
+        let checks = &self.options.check;
+        if let Some(check) = checks.iter().find(|c| !(1..depth).contains(*c)) {
             bail!(
                 "--check {check}: the check searches 1 to {} plies ahead, fewer than --depth",
                 depth - 1
             );
         }
+        if checks.len() > choices::MAX_CHECKS
+            || (1..checks.len()).any(|i| checks[..i].contains(&checks[i]))
+        {
+            bail!("--check: at most {} different depths", choices::MAX_CHECKS);
+        }
         let plan = choices::Plan {
             depth,
-            check: self.options.check,
+            checks: checks.clone(),
             threads: self.threads(),
             save_every: SAVE_EVERY,
             limit: usize::MAX,
@@ -303,17 +308,22 @@ impl Maker<'_> {
             |done, all| {
                 eprintln!(
                     "{done} of {all} positions searched ({depth} plies ahead{}; {:.1} s)",
-                    self.options
-                        .check
+                    checks
+                        .iter()
                         .map(|c| format!(", and {c}"))
-                        .unwrap_or_default(),
+                        .collect::<String>(),
                     started.elapsed().as_secs_f64()
                 );
             },
         )
         .map_err(|e| out.refused(&e))?;
         out.save(&made.to_text(geo)).map_err(anyhow::Error::msg)?;
-        Ok(made.standing())
+        eprintln!(
+            "{} of the {} choices stand (more than half of the searches make them)",
+            made.standing(),
+            made.len()
+        );
+        Ok(made.len())
     }
 
     /// A layer book: every position of exactly `--depth` stones.

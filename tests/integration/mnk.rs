@@ -704,9 +704,10 @@ fn past_the_proof_the_computer_opens_in_the_centre() {
 /// `book --choices` writes the playing search's choice in each opening
 /// position of a board within 64 cells, goes on from a stopped build of
 /// the same depth, adds the check's choices (`--check`) to a book made
-/// without, and refuses a book of another depth (leaving it as it was),
-/// a check not shallower than the depth, a board with gravity and one
-/// past 64 cells.
+/// without, and a second check's where the first two disagree, and
+/// refuses a book of another depth or other checks (leaving it as it
+/// was), a check not shallower than the depth, three checks or one twice,
+/// a board with gravity and one past 64 cells.
 #[test]
 fn the_book_command_makes_a_book_of_choices() {
     use unbeatable::games::mnk::book::choices::{self, Choices};
@@ -761,18 +762,53 @@ fn the_book_command_makes_a_book_of_choices() {
     checked(&seven, "2", Some("2"), &out)
         .failure()
         .stderr(predicates::str::contains("fewer than --depth"));
+    for many in ["1,1", "1,1,1"] {
+        checked(&seven, "3", Some(many), &out)
+            .failure()
+            .stderr(predicates::str::contains("at most 2 different depths"));
+    }
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
     // The check added: a choice stands where the search one ply ahead
     // makes it too.
     checked(&seven, "2", Some("1"), &out).success();
-    let made = Choices::parse(&geo, &std::fs::read_to_string(&out).unwrap()).unwrap();
-    assert_eq!((made.len(), made.check), (all.len(), Some(1)));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let made = Choices::parse(&geo, &text).unwrap();
+    assert_eq!((made.len(), &made.checks[..]), (all.len(), &[1][..]));
     for (x, o, cell, check) in made.entries() {
-        assert_eq!(check, choices::choose(&geo, x, o, 1), "{x:x} {o:x}");
+        assert_eq!(
+            check,
+            Vec::from_iter(choices::choose(&geo, x, o, 1)),
+            "{x:x} {o:x}"
+        );
         let stands = made.get(&geo, x, o).is_some();
-        assert_eq!(stands, check == Some(cell), "{x:x} {o:x}");
+        assert_eq!(stands, check == [cell], "{x:x} {o:x}");
     }
     assert!(made.standing() < made.len());
+    // Other checks than the book's first: refused, the file kept.
+    checked(&seven, "3", Some("2"), &out).failure();
+    checked(&seven, "2", Some("0"), &out).failure();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    // A second check votes where the first two disagree.
+    let slow = board("slow.toml", 6);
+    let six = dir.join("six.choices");
+    checked(&slow, "3", Some("2"), &six).success();
+    checked(&slow, "3", Some("2,1"), &six).success();
+    let six_geo = Geometry::new(6, 6, 5);
+    let made = Choices::parse(&six_geo, &std::fs::read_to_string(&six).unwrap()).unwrap();
+    assert_eq!(&made.checks[..], &[2, 1][..]);
+    for (x, o, cell, check) in made.entries() {
+        let two = choices::choose(&six_geo, x, o, 2).unwrap();
+        let want = if two == cell {
+            vec![two]
+        } else {
+            vec![two, choices::choose(&six_geo, x, o, 1).unwrap()]
+        };
+        assert_eq!(check, want, "{x:x} {o:x}");
+    }
+    assert!(
+        made.entries().iter().any(|e| e.3.len() == 2),
+        "a split vote"
+    );
     book(
         std::path::Path::new("connect-four"),
         "1",
@@ -788,9 +824,9 @@ fn the_book_command_makes_a_book_of_choices() {
 }
 
 /// The shipped book of choices of 8×8 k=5 holds the search's choices at
-/// its depth and its check depth in every one of its positions, and a
-/// sample of them, searched afresh, comes out the same (each such search
-/// takes seconds).
+/// its depth and its check depths in every one of its positions, as many
+/// as decide its vote, and a sample of them, searched afresh, comes out
+/// the same (each such search takes seconds).
 #[test]
 fn the_shipped_book_of_choices_is_the_search_at_its_depths() {
     use unbeatable::games::mnk::book::choices;
@@ -799,14 +835,29 @@ fn the_shipped_book_of_choices_is_the_search_at_its_depths() {
     };
     let all = choices::positions(geo).unwrap();
     assert_eq!(book.len(), all.len());
-    let Some(check) = book.check else {
-        panic!("the book has a check depth");
-    };
+    assert_eq!(&book.checks[..], &[12, 13][..], "the book's check depths");
     let entries = book.entries();
-    assert!(entries.iter().all(|e| e.3.is_some()), "every entry checked");
-    // A sample spread over the entries (in the order of their bitboards).
-    for &(x, o, cell, checked) in entries.iter().step_by(500) {
-        assert_eq!(Some(cell), choices::choose(geo, x, o, book.depth));
-        assert_eq!(checked, choices::choose(geo, x, o, check));
+    // Where the book's depth and the first check agree, the vote is
+    // decided; elsewhere the second check decides it.
+    for (_, _, cell, checked) in &entries {
+        match checked[..] {
+            [first] => assert_eq!(first, *cell),
+            [first, _] => assert_ne!(first, *cell),
+            _ => panic!("every entry checked: {checked:?}"),
+        }
+    }
+    let split = entries.iter().filter(|e| e.3.len() == 2);
+    // A sample spread over the entries (in the order of their bitboards),
+    // and over those the second check decides.
+    for (x, o, cell, checked) in entries.iter().step_by(500).chain(split.step_by(200)) {
+        let (x, o) = (*x, *o);
+        assert_eq!(Some(*cell), choices::choose(geo, x, o, book.depth));
+        for (&depth, &c) in book.checks.iter().zip(checked) {
+            assert_eq!(
+                Some(c),
+                choices::choose(geo, x, o, depth),
+                "{x:x} {o:x} at {depth}"
+            );
+        }
     }
 }

@@ -407,10 +407,11 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
 }
 
 /// Puts the move of the board's book of choices (`book::choices`) first
-/// among the estimates where the book's choice in the position stands
-/// and no check has proven the move lost: the same search, two plies
-/// deeper, made offline. It is then checked against the threats as the
-/// search's own first choice is (`refute_on_lines`).
+/// among the estimates where a move stands in the position and no check
+/// has proven it lost: the move more than half of the same search's
+/// runs at the book's depths choose (14, 12 and 13 plies on 8×8), made
+/// offline. It is then checked against the threats as the search's own
+/// first choice is (`refute_on_lines`).
 fn prefer_book_choice(lines: &Lines, estimates: &mut Vec<(usize, i64)>, losing: &[usize]) {
     let Some((geo, book)) = choices::builtin(lines.width, lines.height, lines.k) else {
         return;
@@ -773,33 +774,52 @@ mod tests {
     use crate::games::mnk::book::choices;
     use std::time::Duration;
 
-    /// On 8×8 with k=5 the computer plays the shipped book's choice (the
-    /// playing search 14 plies ahead): after `d4 e7 e4`, where the search
-    /// 12 plies ahead on the game's board (what a second reaches there)
-    /// chooses another move, and in each of the position's images, the
-    /// move's image.
+    /// On 8×8 with k=5 the computer plays the move that stands in the
+    /// shipped book: after `d4 e7 e4` c4, which the search 12 plies ahead
+    /// on the game's board (what a second reaches there) does not choose;
+    /// after `c4 g7 d5` d4, where the book's 14 plies and its 12 disagree
+    /// and 13 side with d4 (two votes of three; e6, the 12 plies' and
+    /// play's own at a second, lost a game to Rapfi) — and in each of the
+    /// positions' images, the move's image.
     #[test]
     fn on_8x8_play_makes_the_book_of_choices_move() {
         let Some((geo, book)) = choices::builtin(8, 8, 5) else {
             panic!("8×8 k=5 ships a book of choices");
         };
-        let (x, o) = (geo.cell_named("d4"), geo.cell_named("e7"));
-        let x2 = geo.cell_named("e4");
         let bits = |cells: &[usize]| cells.iter().fold(0u64, |b, &c| b | 1 << c);
-        let want = book.get(geo, bits(&[x, x2]), bits(&[o]));
-        assert!(want.is_some(), "the position is in the book");
-        let shallow = choices::choose(geo, bits(&[x, x2]), bits(&[o]), 12);
-        assert_ne!(
-            shallow, want,
-            "12 plies ahead, the search chooses otherwise"
-        );
-        for image in &geo.symmetries {
-            let name = |c: usize| geo.cell_name(image[c]);
-            let mut board = Board::named(geo, &[&name(x), &name(x2)], &[&name(o)]);
-            let advice = advise(&mut board, &Budget::of(Duration::from_millis(100)));
-            let played = advice.estimates.first().map(|&(c, _)| c);
-            assert_eq!(played, want.map(|c| image[c]), "{}", name(x));
+        for (moves, want, shallow) in [
+            (["d4", "e7", "e4"], "c4", "d5"),
+            (["c4", "g7", "d5"], "d4", "e6"),
+        ] {
+            let [x, o, x2] = moves.map(|m| geo.cell_named(m));
+            let (xs, os) = (bits(&[x, x2]), bits(&[o]));
+            let want = geo.cell_named(want);
+            assert_eq!(book.get(geo, xs, os), Some(want), "{moves:?}");
+            assert_eq!(
+                choices::choose(geo, xs, os, 12),
+                Some(geo.cell_named(shallow)),
+                "12 plies ahead, the search chooses otherwise"
+            );
+            for image in &geo.symmetries {
+                let name = |c: usize| geo.cell_name(image[c]);
+                let mut board = Board::named(geo, &[&name(x), &name(x2)], &[&name(o)]);
+                let advice = advise(&mut board, &Budget::of(Duration::from_millis(100)));
+                let played = advice.estimates.first().map(|&(c, _)| c);
+                assert_eq!(played, Some(image[want]), "{moves:?}, {}", name(x));
+            }
         }
+        // Where 14 plies choose otherwise: the move stands by the others'
+        // votes.
+        let (xs, os) = (
+            bits(&[geo.cell_named("c4"), geo.cell_named("d5")]),
+            bits(&[geo.cell_named("g7")]),
+        );
+        let (key, _) = geo.canonical(xs, os);
+        let entry = book.entries().into_iter().find(|e| (e.0, e.1) == key);
+        assert!(
+            entry.is_some_and(|e| e.3.len() == 2),
+            "decided by the second check"
+        );
     }
 
     #[test]

@@ -2,11 +2,12 @@
 //! cannot prove from the start (8×8 with k = 5), the playing search's
 //! choice in each opening position, searched offline to a fixed depth —
 //! two plies past what a second a move reaches there — by `unbeatable
-//! book --choices` and shipped in `assets/books/`; with a check depth,
-//! a choice stands only where the search that many plies ahead makes it
-//! too. A choice is not a proof: play checks it against the threats as
-//! it checks its own search's (`strength::advise`), and calls it what it
-//! is, the search's choice. Why: docs/mnk.md, "A book of the search's
+//! book --choices` and shipped in `assets/books/`; with check depths,
+//! the searches that many plies ahead vote too, and a move stands only
+//! where more than half of the searches choose it. A choice is not a
+//! proof: play checks it against the threats as it checks its own
+//! search's (`strength::advise`), and calls it what it is, the search's
+//! choice. Why: docs/mnk.md, "A book of the search's
 //! choices".
 
 use std::collections::HashMap;
@@ -23,49 +24,67 @@ use crate::games::mnk::book::make::run_each;
 /// Plies the search always finishes at the root (as play's).
 const MIN_DEPTH: i32 = 2;
 
+/// A position's choice at the book's depth, and at its check depths, in
+/// their order, as far as they were searched (see `Choices::complete`).
+type Entry = (usize, Vec<usize>);
+
+/// The most check depths a book has: three votes with its depth.
+pub const MAX_CHECKS: usize = 2;
+
+/// The move an entry's searches choose most often (the deepest's among
+/// equals), and how many choose it.
+fn leading((cell, checked): &Entry) -> (usize, usize) {
+    let count = |c: usize| usize::from(c == *cell) + checked.iter().filter(|&&v| v == c).count();
+    std::iter::once(*cell)
+        .chain(checked.iter().copied())
+        .map(|c| (c, count(c)))
+        .fold(
+            (*cell, 0),
+            |best, next| if next.1 > best.1 { next } else { best },
+        )
+}
+
 /// The search's choice, by canonical `(x, o)` bitboards, in the
-/// canonical position's cells, and where the book has a check depth, the
-/// choice at that depth too.
+/// canonical position's cells, and where the book has check depths, the
+/// choices at those depths too.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Choices {
     /// The plies each choice's search looked ahead.
     pub depth: i32,
-    /// Where set, a choice stands only where the search this many plies
-    /// ahead makes it too: where the two differ, the search cannot tell
-    /// the moves apart, and play's own search decides (docs/mnk.md).
-    pub check: Option<i32>,
-    entries: HashMap<(u64, u64), (usize, Option<usize>)>,
+    /// The searches at these depths vote with the book's own, and a move
+    /// stands only where more than half of the votes choose it: where
+    /// they are split, the search cannot tell the moves apart, and play's
+    /// own search decides. One check: the two must agree; two: the move
+    /// two of three choose, which need not be the deepest search's
+    /// (docs/mnk.md).
+    pub checks: Vec<i32>,
+    entries: HashMap<(u64, u64), Entry>,
 }
 
 impl Choices {
     #[must_use]
-    pub fn new(depth: i32, check: Option<i32>) -> Self {
+    pub fn new(depth: i32, checks: Vec<i32>) -> Self {
         Self {
             depth,
-            check,
+            checks,
             entries: HashMap::new(),
         }
     }
 
-    /// The choice in the position `(x, o)`, in its own cells, where it
-    /// stands (see `check`).
+    /// The choice that stands in the position `(x, o)`, in its own cells
+    /// (see `checks`).
     #[must_use]
     pub fn get(&self, geo: &Geometry, x: u64, o: u64) -> Option<usize> {
         let (key, s) = geo.canonical(x, o);
-        let &(cell, checked) = self.entries.get(&key)?;
-        if !self.stands((cell, checked)) {
-            return None;
-        }
+        let cell = self.verdict(self.entries.get(&key)?)?;
         geo.inverses.get(s)?.get(cell).copied()
     }
 
-    /// Whether the canonical position `key` has its choice, and its check
-    /// where the book has a check depth.
+    /// Whether the canonical position `key` has its choice, and as many
+    /// of its checks as decide it (see `complete`).
     #[must_use]
     pub fn has(&self, key: (u64, u64)) -> bool {
-        self.entries
-            .get(&key)
-            .is_some_and(|e| self.check.is_none() || e.1.is_some())
+        self.entries.get(&key).is_some_and(|e| self.complete(e))
     }
 
     /// How many positions have a choice that stands (see `get`).
@@ -73,14 +92,25 @@ impl Choices {
     pub fn standing(&self) -> usize {
         self.entries
             .values()
-            .filter(|&&entry| self.stands(entry))
+            .filter(|entry| self.verdict(entry).is_some())
             .count()
     }
 
-    /// Whether an entry's choice stands: the book has no check depth, or
-    /// the check made the same choice.
-    fn stands(&self, (cell, checked): (usize, Option<usize>)) -> bool {
-        self.check.is_none() || checked == Some(cell)
+    /// The move more than half of the book's votes (its depth's and its
+    /// check depths') choose, if one is.
+    fn verdict(&self, entry: &Entry) -> Option<usize> {
+        let (cell, votes) = leading(entry);
+        (2 * votes > 1 + self.checks.len()).then_some(cell)
+    }
+
+    /// Whether an entry needs no more searches: every check is there, or
+    /// the votes there already decide, one way or the other (a move has
+    /// more than half of them, or none can have).
+    fn complete(&self, entry: &Entry) -> bool {
+        let missing = self.checks.len().saturating_sub(entry.1.len());
+        let (_, votes) = leading(entry);
+        let all = 1 + self.checks.len();
+        missing == 0 || 2 * votes > all || 2 * (votes + missing) <= all
     }
 
     #[must_use]
@@ -96,34 +126,38 @@ impl Choices {
     /// Every entry as `(x, o, cell, checked)`, canonical, in a stable
     /// order.
     #[must_use]
-    pub fn entries(&self) -> Vec<(u64, u64, usize, Option<usize>)> {
+    pub fn entries(&self) -> Vec<(u64, u64, usize, Vec<usize>)> {
         let mut all: Vec<_> = self
             .entries
             .iter()
-            .map(|(&(x, o), &(c, checked))| (x, o, c, checked))
+            .map(|(&(x, o), (c, checked))| (x, o, *c, checked.clone()))
             .collect();
         all.sort_unstable();
         all
     }
 
     /// The book as text: a header naming the board, the depth and the
-    /// check depth if any, then `x o cell [checked]` lines (bitboards in
-    /// hexadecimal).
+    /// check depths if any, then `x o cell [checked…]` lines (bitboards
+    /// in hexadecimal).
     #[must_use]
     pub fn to_text(&self, geo: &Geometry) -> String {
-        let check = self
-            .check
-            .map(|c| format!(" check {c}"))
-            .unwrap_or_default();
         let mut out = format!(
-            "# unbeatable mnk book of the search's choices\nchoices {} {} {} depth {}{check}\n",
+            "# unbeatable mnk book of the search's choices\nchoices {} {} {} depth {}",
             geo.width, geo.height, geo.k, self.depth
         );
+        if !self.checks.is_empty() {
+            out.push_str(" check");
+        }
+        for c in &self.checks {
+            let _ = write!(out, " {c}");
+        }
+        out.push('\n');
         for (x, o, cell, checked) in self.entries() {
-            let _ = match checked {
-                Some(c) => writeln!(out, "{x:x} {o:x} {cell} {c}"),
-                None => writeln!(out, "{x:x} {o:x} {cell}"),
-            };
+            let _ = write!(out, "{x:x} {o:x} {cell}");
+            for c in checked {
+                let _ = write!(out, " {c}");
+            }
+            out.push('\n');
         }
         out
     }
@@ -139,18 +173,20 @@ impl Choices {
         let want = [geo.width, geo.height, geo.k].map(|n| n.to_string());
         if geo.gravity
             || geo.cells() > 64
-            || !(header.len() == 6 || header.len() == 8 && header[6] == "check")
+            || !(header.len() == 6
+                || (8..=7 + MAX_CHECKS).contains(&header.len()) && header[6] == "check")
             || header[0] != "choices"
             || header[1..4] != want
             || header[4] != "depth"
         {
             return None;
         }
-        let check = match header.get(7) {
-            Some(c) => Some(c.parse().ok()?),
-            None => None,
-        };
-        let mut book = Self::new(header[5].parse().ok()?, check);
+        let checks = header
+            .iter()
+            .skip(7)
+            .map(|c| c.parse().ok())
+            .collect::<Option<Vec<i32>>>()?;
+        let mut book = Self::new(header[5].parse().ok()?, checks);
         for line in lines {
             let mut parts = line.split_whitespace();
             let x = u64::from_str_radix(parts.next()?, 16).ok()?;
@@ -163,9 +199,12 @@ impl Choices {
                 let cell: usize = part.parse().ok()?;
                 (cell < geo.cells() && taken >> cell & 1 == 0).then_some(Some(cell))
             };
-            let (choice, checked) = (cell()??, cell()?);
-            if cell()?.is_some()
-                || (checked.is_some() && check.is_none())
+            let choice = cell()??;
+            let mut checked = Vec::new();
+            while let Some(c) = cell()? {
+                checked.push(c);
+            }
+            if checked.len() > book.checks.len()
                 || x & o != 0
                 || taken & !geo.full != 0
                 || geo.canonical(x, o).0 != (x, o)
@@ -266,11 +305,11 @@ pub fn choose(geo: &Geometry, x: u64, o: u64, depth: i32) -> Option<usize> {
 }
 
 /// What `make` is asked for.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Plan {
     pub depth: i32,
-    /// The check depth (see `Choices::check`), if any.
-    pub check: Option<i32>,
+    /// The check depths (see `Choices::checks`).
+    pub checks: Vec<i32>,
     /// Positions searched at once, each on its own thread.
     pub threads: usize,
     /// The book is handed to `save` at least this often.
@@ -281,15 +320,16 @@ pub struct Plan {
 
 /// Searches every position of `positions(geo)` (the first `plan.limit`)
 /// that `resume` (an earlier run's, at the same depth) has not, at the
-/// book's depth and at its check depth, handing the book to `save` now
-/// and then, so that a stopped build goes on where it was; a book made
-/// without a check gets one by the check's searches alone. `progress`
-/// hears how many of how many are done.
+/// book's depth and at its check depths in turn, as far as they decide
+/// its vote (`Choices::complete`), handing the book to `save` now and
+/// then, so that a stopped build goes on where it was; a book made with
+/// fewer checks (the plan's first ones) gets the others by their
+/// searches alone. `progress` hears how many of how many are done.
 ///
 /// # Errors
 /// Where the board has no such book, or the resumed book was made at
-/// another depth or check depth, a sentence saying so; else the first
-/// error `save` returns, where the build stops.
+/// another depth or other check depths, a sentence saying so; else the
+/// first error `save` returns, where the build stops.
 pub fn make(
     geo: &Geometry,
     plan: &Plan,
@@ -302,39 +342,50 @@ pub fn make(
     }
     let mut all = positions(geo).unwrap_or_default();
     all.truncate(plan.limit);
-    let mut book = resume.unwrap_or_else(|| Choices::new(plan.depth, plan.check));
+    let mut book = resume.unwrap_or_else(|| Choices::new(plan.depth, plan.checks.clone()));
     if book.depth != plan.depth {
         return Err(format!(
             "it was made at depth {}, not {}",
             book.depth, plan.depth
         ));
     }
-    if book.check.is_some() && book.check != plan.check {
-        let named = |c: Option<i32>| c.map_or("none".to_string(), |c| c.to_string());
+    if !plan.checks.starts_with(&book.checks) {
+        let named = |c: &[i32]| match c {
+            [] => "none".to_string(),
+            _ => c.iter().map(i32::to_string).collect::<Vec<_>>().join(", "),
+        };
         return Err(format!(
-            "it was made with check depth {}, not {}",
-            named(book.check),
-            named(plan.check)
+            "it was made with check depths {}, not {}",
+            named(&book.checks),
+            named(&plan.checks)
         ));
     }
-    book.check = plan.check;
-    // Each with its choice where only the check is missing.
+    book.checks.clone_from(&plan.checks);
+    // Each with what it has of its searches.
     let todo: Vec<_> = all
         .iter()
         .filter(|&&k| !book.has(k))
-        .map(|&k| (k, book.entries.get(&k).map(|e| e.0)))
+        .map(|&k| (k, book.entries.get(&k).cloned()))
         .collect();
     let total = all.len();
     progress(total - todo.len(), total);
     let workers = vec![(); plan.threads.max(1)];
+    // Judges an entry's votes on the threads (the book is this thread's).
+    let judge = Choices::new(plan.depth, plan.checks.clone());
     let (mut saved, mut failed) = (Instant::now(), None);
     run_each(
         &workers,
         &todo,
-        |(), &((x, o), made)| {
-            let choice = made.or_else(|| choose(geo, x, o, plan.depth))?;
-            let checked = plan.check.and_then(|d| choose(geo, x, o, d));
-            Some((choice, checked))
+        |(), ((x, o), made)| {
+            let mut entry = match made {
+                Some(entry) => entry.clone(),
+                None => (choose(geo, *x, *o, plan.depth)?, Vec::new()),
+            };
+            while !judge.complete(&entry) {
+                let depth = plan.checks[entry.1.len()];
+                entry.1.push(choose(geo, *x, *o, depth)?);
+            }
+            Some(entry)
         },
         |&(key, _), entry| {
             if let Some(entry) = entry {
@@ -436,16 +487,17 @@ mod tests {
 
     /// A book made on two threads, stopped by its `save` and resumed
     /// from one made without a check, holds the search's choice at its
-    /// depth and at its check depth in each position, and answers where
-    /// the two agree only; it reads back from its text, and answers a
-    /// position's every image under the board's symmetries with the
-    /// move's image (or one equal to it).
+    /// depth and at its first check depth in each position, and at its
+    /// second where those two disagree, and answers the move two of the
+    /// three choose, where one is; it reads back from its text, and
+    /// answers a position's every image under the board's symmetries with
+    /// the move's image (or one equal to it).
     #[test]
     fn a_book_holds_the_search_at_its_depths_and_reads_back() {
         let geo = Geometry::new(7, 7, 5);
         let plan = Plan {
             depth: 3,
-            check: Some(2),
+            checks: vec![2, 1],
             threads: 2,
             save_every: Duration::ZERO,
             limit: 60,
@@ -466,23 +518,42 @@ mod tests {
             |_, _| {},
         );
         assert_eq!(stopped.err().as_deref(), Some("stop"));
-        let mut half = Choices::new(3, None);
+        let mut half = Choices::new(3, Vec::new());
         let all = positions(&geo).unwrap_or_default();
         for &(x, o) in all.iter().take(60).step_by(2) {
             let cell = choose(&geo, x, o, 3).unwrap_or_default();
-            half.entries.insert((x, o), (cell, None));
+            half.entries.insert((x, o), (cell, Vec::new()));
         }
         let book = make(&geo, &plan, Some(half), |_| Ok(()), |_, _| {}).unwrap_or_default();
         assert_eq!(book.len(), 60);
-        let mut stands = [0, 0];
+        // Standing by the deepest search's move, by the others' against
+        // it, not standing.
+        let mut stands = [0, 0, 0];
         for (x, o, cell, checked) in book.entries() {
-            assert_eq!(Some(cell), choose(&geo, x, o, 3), "{x:x} {o:x}");
-            assert_eq!(checked, choose(&geo, x, o, 2), "{x:x} {o:x}");
-            stands[usize::from(checked == Some(cell))] += 1;
-            if checked != Some(cell) {
+            let search = |d| choose(&geo, x, o, d).unwrap_or(usize::MAX);
+            assert_eq!(cell, search(3), "{x:x} {o:x}");
+            let (two, one) = (search(2), search(1));
+            let want = if two == cell {
+                vec![two]
+            } else {
+                vec![two, one]
+            };
+            assert_eq!(checked, want, "{x:x} {o:x}");
+            let standing = if two == cell || one == cell {
+                Some(cell)
+            } else {
+                (two == one).then_some(two)
+            };
+            stands[match standing {
+                Some(c) if c == cell => 0,
+                Some(_) => 1,
+                None => 2,
+            }] += 1;
+            let Some(standing) = standing else {
                 assert_eq!(book.get(&geo, x, o), None, "{x:x} {o:x}");
                 continue;
-            }
+            };
+            let cell = standing;
             for s in 0..geo.symmetries.len() {
                 let (ix, io) = (geo.transform(s, x), geo.transform(s, o));
                 let mv = book.get(&geo, ix, io).unwrap_or(usize::MAX);
@@ -500,15 +571,18 @@ mod tests {
                 assert_eq!(played.0.0, played.1.0, "{x:x} {o:x} image {s}");
             }
         }
-        assert!(stands[0] > 0 && stands[1] > 0, "{stands:?}");
-        assert_eq!(book.standing(), stands[1]);
+        assert!(stands.iter().all(|&n| n > 0), "{stands:?}");
+        assert_eq!(book.standing(), stands[0] + stands[1]);
         let text = book.to_text(&geo);
         assert_eq!(Choices::parse(&geo, &text), Some(book.clone()));
-        // Resumed at another depth or check depth: refused.
-        let deeper = Plan { depth: 4, ..plan };
+        // Resumed at another depth or other checks: refused.
+        let deeper = Plan {
+            depth: 4,
+            ..plan.clone()
+        };
         assert!(make(&geo, &deeper, Some(book.clone()), |_| Ok(()), |_, _| {}).is_err());
         let other = Plan {
-            check: Some(1),
+            checks: vec![2],
             ..plan
         };
         assert!(make(&geo, &other, Some(book), |_| Ok(()), |_, _| {}).is_err());
@@ -523,6 +597,8 @@ mod tests {
         assert!(Choices::parse(&geo, good).is_some());
         let checked = "choices 7 7 5 depth 3 check 2\n0 0 24 17\n";
         assert!(Choices::parse(&geo, checked).is_some());
+        let twice = "choices 7 7 5 depth 3 check 2 1\n0 0 24 17 3\n0 1 24 24\n";
+        assert!(Choices::parse(&geo, twice).is_some());
         for bad in [
             "choices 8 8 5 depth 3\n0 0 24\n",
             "choices 7 7 5 depth three\n0 0 24\n",
@@ -537,6 +613,9 @@ mod tests {
             "choices 7 7 5 depth 3 check two\n0 0 24 17\n",
             "choices 7 7 5 depth 3 cheque 2\n0 0 24 17\n",
             "choices 7 7 5 depth 3 check 2\n0 0 24 17 3\n",
+            "choices 7 7 5 depth 3 check 2 1\n0 0 24 17 3 4\n",
+            "choices 7 7 5 depth 3 check 2 1 0\n0 0 24\n",
+            "choices 7 7 5 depth 3 check\n0 0 24\n",
             "choices 7 7 5 depth 3 check 2\n1 0 24 0\n",
             "choices 7 7 5 depth 3 check 2\n0 0 24 x\n",
         ] {
