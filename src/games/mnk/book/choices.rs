@@ -31,17 +31,19 @@ type Entry = (usize, Vec<usize>);
 /// The most check depths a book has: three votes with its depth.
 pub const MAX_CHECKS: usize = 2;
 
-/// The move an entry's searches choose most often (the deepest's among
-/// equals), and how many choose it.
+/// The move an entry's searches choose most often, and how many choose
+/// it (where more than half do, as a vote asks, the move is the only
+/// one).
 fn leading((cell, checked): &Entry) -> (usize, usize) {
-    let count = |c: usize| usize::from(c == *cell) + checked.iter().filter(|&&v| v == c).count();
-    std::iter::once(*cell)
+    let votes: Vec<usize> = std::iter::once(*cell)
         .chain(checked.iter().copied())
-        .map(|c| (c, count(c)))
-        .fold(
-            (*cell, 0),
-            |best, next| if next.1 > best.1 { next } else { best },
-        )
+        .collect();
+    let count = |c: usize| votes.iter().filter(|&&v| v == c).count();
+    votes
+        .iter()
+        .map(|&c| (c, count(c)))
+        .max_by_key(|&(_, n)| n)
+        .unwrap_or((*cell, 0))
 }
 
 /// The search's choice, by canonical `(x, o)` bitboards, in the
