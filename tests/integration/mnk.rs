@@ -784,9 +784,16 @@ fn the_book_command_makes_a_book_of_choices() {
         assert_eq!(stands, check == [cell], "{x:x} {o:x}");
     }
     assert!(made.standing() < made.len());
-    // Other checks than the book's first: refused, the file kept.
-    checked(&seven, "3", Some("2"), &out).failure();
-    checked(&seven, "2", Some("0"), &out).failure();
+    // Without the book's check, or with a check of no depth: refused,
+    // the file kept.
+    book(&seven, "2", &out)
+        .failure()
+        .stderr(predicates::str::contains(
+            "made with check depths 1, not none",
+        ));
+    checked(&seven, "2", Some("0"), &out)
+        .failure()
+        .stderr(predicates::str::contains("fewer than --depth"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
     // A second check votes where the first two disagree.
     let slow = board("slow.toml", 6);
@@ -809,6 +816,14 @@ fn the_book_command_makes_a_book_of_choices() {
         made.entries().iter().any(|e| e.3.len() == 2),
         "a split vote"
     );
+    // The checks in another order: refused, the file kept.
+    let text = std::fs::read_to_string(&six).unwrap();
+    checked(&slow, "3", Some("1,2"), &six)
+        .failure()
+        .stderr(predicates::str::contains(
+            "made with check depths 2, 1, not 1, 2",
+        ));
+    assert_eq!(std::fs::read_to_string(&six).unwrap(), text);
     book(
         std::path::Path::new("connect-four"),
         "1",
