@@ -570,6 +570,12 @@ impl Lines {
         self.history.push(p);
     }
 
+    /// The hash the board would have with a stone of `side` on `p`.
+    #[must_use]
+    pub fn hash_after(&self, p: usize, side: usize) -> u64 {
+        self.hash ^ self.keys[p][side]
+    }
+
     /// Takes back the last stone.
     pub fn undo(&mut self) {
         // The two are pushed and taken together.

@@ -44,6 +44,51 @@ fn builds_on_two_lines(lines: &Lines, c: usize, attacker: usize) -> bool {
             >= 2
 }
 
+/// The attacker's moves worth trying as threats (`attacker` to move):
+/// where the defender threatens a line, the block is the only move (and
+/// it may be a threat too), and two cannot be blocked (`None`); else the
+/// cells that build on two lines (`builds_on_two_lines`), those where a
+/// stone makes the most first, `CANDIDATES` at most.
+pub(super) fn threat_candidates(lines: &Lines, attacker: usize) -> Option<Vec<usize>> {
+    let defender = 1 - attacker;
+    match lines.count(defender, Level::Five) {
+        0 => {
+            let mut near: Vec<usize> = lines
+                .cells_at_least(attacker, Level::Flex2)
+                .filter(|&c| builds_on_two_lines(lines, c, attacker))
+                .collect();
+            near.sort_by_cached_key(|&c| {
+                std::cmp::Reverse((lines.level(c, attacker), lines.value(c, attacker)))
+            });
+            near.truncate(CANDIDATES);
+            Some(near)
+        }
+        1 => Some(lines.cells_at_least(defender, Level::Five).collect()),
+        _ => None,
+    }
+}
+
+/// The defender's replies (to move) that could stop a threat: the cells
+/// that could spoil its fours (`near`, from `Fours::spoilers`; every cell
+/// when not known) and those where the defender makes a four of its own
+/// — a stone anywhere else leaves the fours winning. Those that matter
+/// most to the attacker first: they are where a threat is stopped.
+pub(super) fn replies_to(lines: &Lines, attacker: usize, near: Option<&[bool]>) -> Vec<usize> {
+    let defender = 1 - attacker;
+    let mut replies: Vec<usize> = lines
+        .empty_cells_where(|c, levels| {
+            near.is_none_or(|near| near[c]) || makes_four(levels[defender])
+        })
+        .collect();
+    replies.sort_by_cached_key(|&c| {
+        std::cmp::Reverse((
+            lines.level(c, defender) >= Level::Block4,
+            lines.value(c, attacker),
+        ))
+    });
+    replies
+}
+
 /// The searches for threats of one position, sharing what failed.
 pub struct Threes<'b> {
     pub fours: Fours<'b>,
@@ -176,24 +221,8 @@ impl<'b> Threes<'b> {
         if self.failed.get(&key).is_some_and(|&d| d >= depth) {
             return None;
         }
-        let defender = 1 - attacker;
-        // Where the defender threatens a line, the block is the only move
-        // (and it may be a threat too); two cannot be blocked.
-        let candidates: Vec<usize> = match lines.count(defender, Level::Five) {
-            0 => {
-                let mut near: Vec<usize> = lines
-                    .cells_at_least(attacker, Level::Flex2)
-                    .filter(|&c| builds_on_two_lines(lines, c, attacker))
-                    .collect();
-                near.sort_by_cached_key(|&c| {
-                    std::cmp::Reverse((lines.level(c, attacker), lines.value(c, attacker)))
-                });
-                near.truncate(CANDIDATES);
-                near
-            }
-            1 => lines.cells_at_least(defender, Level::Five).collect(),
-            _ => return None,
-        };
+        // Two lines of the defender's to block: no threat helps.
+        let candidates = threat_candidates(lines, attacker)?;
         for c in candidates {
             let mark = self.noted();
             self.note_cell(lines, c);
@@ -293,17 +322,7 @@ impl<'b> Threes<'b> {
         let near = Fours::spoilers(lines, attacker, threat);
         // The threat's fours are part of the proof (when one is noted).
         self.note_spoilers(near.as_deref(), lines.cells());
-        let mut replies: Vec<usize> = lines
-            .empty_cells_where(|c, levels| {
-                near.as_ref().is_none_or(|near| near[c]) || makes_four(levels[defender])
-            })
-            .collect();
-        replies.sort_by_cached_key(|&c| {
-            std::cmp::Reverse((
-                lines.level(c, defender) >= Level::Block4,
-                lines.value(c, attacker),
-            ))
-        });
+        let replies = replies_to(lines, attacker, near.as_deref());
         for d in replies {
             self.note_cell(lines, d);
             lines.play(d, defender);

@@ -193,7 +193,7 @@ impl Solver<MnkGame> for MnkSolver {
         // threats first (as play and the tip find it): its first move is a
         // proven win.
         let by_threats = (!self.geo.gravity && !self.exact_board())
-            .then(|| strength::win_by_threats(&mut pos.board(), &budget.share(0.3)))
+            .then(|| strength::win_by_deep_threats(&mut pos.board(), &budget.share(0.3)))
             .flatten();
         // The short wins and losses of every move first: they take little
         // time, and a budget cut short by the long proofs still names them.

@@ -30,7 +30,14 @@ impl MnkSolver {
             return Value::UNKNOWN;
         }
         let mut board = pos.board();
-        if strength::win_by_threats(&mut board, budget).is_some() {
+        // The position asked about gets the deep search too, with half
+        // the time (the other half proves a loss); not each of the moves.
+        let won = if depth == strength::VCT_DEPTH {
+            strength::win_by_deep_threats(&mut board, &budget.share(0.5))
+        } else {
+            strength::win_by_threats(&mut board, budget)
+        };
+        if won.is_some() {
             return Value::exact(Outcome::Win, None);
         }
         if strength::lost_to_threats(&mut board, budget, depth) {

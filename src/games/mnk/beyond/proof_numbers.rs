@@ -1,0 +1,456 @@
+//! Victory by continuous threats found by proof numbers, depth first
+//! (df-pn: Nagai, 2002, after Allis's proof-number search, 1994): the
+//! tree of `vct.rs` — the attacker's threats (moves after which it would
+//! win by fours were it to move again), the defender's every reply that
+//! could spoil them — searched where it is nearest to being settled,
+//! instead of every branch to a fixed depth. A line of fours and forced
+//! replies costs a node a move, so a long win with few real choices in it
+//! is reached where a search to a fixed depth spends its time on every
+//! branch of the first few threats.
+//!
+//! Positions are kept in a table by hash, so the same position reached
+//! by threats (or the defender's delaying fours) in another order is one
+//! node, not one per order. What it finds is the same proof as `vct.rs`:
+//! the same threats and replies (`threat_candidates`, `replies_to`), at
+//! any depth (each move fills a cell, so the search is finite), with a
+//! bound on the table that keeps the memory in hand. Where the root is
+//! disproven there is no win by such threats at any depth; where time
+//! or the table runs out, the answer is unknown.
+
+// The keys are Zobrist hashes already: a light hash of them will do.
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::engine::Budget;
+
+use super::lines::Lines;
+use super::vcf::{Fours, VCF_DEPTH};
+use super::vct::{replies_to, threat_candidates};
+
+/// A number of nodes no proof or disproof reaches.
+const INFINITE: u32 = u32::MAX;
+
+/// Positions kept at most in one search's table: some 40 bytes each with
+/// their moves, under 100 MiB in all — a few seconds' search on 15×15.
+pub const MAX_POSITIONS: usize = 1 << 21;
+
+/// A position of the search: how many positions at least must still be
+/// proven (`pn`) or disproven (`dn`) to settle it (for the attacker), and
+/// its moves (at `moves..moves + count` of the search's list): the
+/// attacker's threats to try, or the defender's replies that do not
+/// leave the threat's fours winning as they stood.
+#[derive(Clone, Copy)]
+struct Entry {
+    pn: u32,
+    dn: u32,
+    moves: u32,
+    count: u32,
+}
+
+impl Entry {
+    fn settled(won: bool) -> Self {
+        let (pn, dn) = if won { (0, INFINITE) } else { (INFINITE, 0) };
+        Self {
+            pn,
+            dn,
+            moves: 0,
+            count: 0,
+        }
+    }
+
+    /// The numbers from the point of view of the side to move there: what
+    /// it must prove (φ), and what its opponent must (δ).
+    fn phi_delta(self, attacking: bool) -> (u32, u32) {
+        if attacking {
+            (self.pn, self.dn)
+        } else {
+            (self.dn, self.pn)
+        }
+    }
+}
+
+/// A depth-first proof-number search for one side's win by threats,
+/// keeping its table between calls: resumed under a new budget, or asked
+/// about another position of the same game, it goes on from what it
+/// knows.
+pub struct ProofNumbers<'b> {
+    pub fours: Fours<'b>,
+    table: HashMap<u64, Entry>,
+    moves: Vec<u16>,
+    /// The side whose wins the table holds.
+    attacker: Option<usize>,
+    limit: usize,
+    /// Whether the table reached its limit.
+    full: bool,
+}
+
+impl<'b> ProofNumbers<'b> {
+    #[must_use]
+    pub fn new(budget: &'b Budget) -> Self {
+        Self {
+            fours: Fours::new(budget),
+            table: HashMap::default(),
+            moves: Vec::new(),
+            attacker: None,
+            limit: MAX_POSITIONS,
+            full: false,
+        }
+    }
+
+    /// The same search under a new budget, its table kept.
+    #[must_use]
+    pub fn resumed<'c>(self, budget: &'c Budget) -> ProofNumbers<'c> {
+        ProofNumbers {
+            fours: self.fours.resumed(budget),
+            table: self.table,
+            moves: self.moves,
+            attacker: self.attacker,
+            limit: self.limit,
+            full: self.full,
+        }
+    }
+
+    /// The same search keeping at most `limit` positions.
+    #[must_use]
+    pub fn with_limit(mut self, limit: usize) -> Self {
+        self.limit = limit;
+        self
+    }
+
+    /// Whether the search stopped for the time or the table's limit: what
+    /// was not found may still exist.
+    #[must_use]
+    pub fn aborted(&self) -> bool {
+        self.fours.aborted || self.full
+    }
+
+    /// How many positions the table holds.
+    #[must_use]
+    pub fn positions(&self) -> usize {
+        self.table.len()
+    }
+
+    /// A move that wins for `attacker` (to move) by continuous fours, or
+    /// by continuous threats at any depth; `None` when there is none, or
+    /// time or the table ran out first (see `aborted`). The board is left
+    /// as it was.
+    pub fn win(&mut self, lines: &mut Lines, attacker: usize, depth: u32) -> Option<usize> {
+        if lines.winner.is_some() {
+            return None;
+        }
+        if let Some(c) = self.fours.vcf(lines, attacker, VCF_DEPTH) {
+            return Some(c);
+        }
+        if self.attacker != Some(attacker) {
+            self.table.clear();
+            self.moves.clear();
+            self.attacker = Some(attacker);
+            self.full = false;
+        }
+        if depth == 0 {
+            return None;
+        }
+        // Full before, it may have room now (`with_limit`).
+        self.full = false;
+        self.search(lines, true, depth, INFINITE, INFINITE);
+        let root = self.table.get(&key(lines.hash, true, depth)).copied()?;
+        if root.pn != 0 {
+            return None;
+        }
+        self.moves(root).into_iter().find(|&m| {
+            self.table
+                .get(&key(lines.hash_after(m, attacker), false, depth - 1))
+                .is_some_and(|e| e.pn == 0)
+        })
+    }
+
+    /// The moves of a position.
+    fn moves(&self, entry: Entry) -> Vec<usize> {
+        let from = entry.moves as usize;
+        self.moves[from..from + entry.count as usize]
+            .iter()
+            .map(|&m| usize::from(m))
+            .collect()
+    }
+
+    /// Searches the position on `lines` (the attacker to move, or the
+    /// defender) until its φ reaches `th_phi` or its δ `th_delta`, it is
+    /// settled, or the search stops.
+    fn search(
+        &mut self,
+        lines: &mut Lines,
+        attacking: bool,
+        depth: u32,
+        th_phi: u32,
+        th_delta: u32,
+    ) {
+        let here = key(lines.hash, attacking, depth);
+        let entry = match self.table.get(&here) {
+            Some(&e) => e,
+            None => {
+                if self.table.len() >= self.limit {
+                    self.full = true;
+                    return;
+                }
+                let Some(e) = self.first_look(lines, attacking, depth) else {
+                    return;
+                };
+                self.table.insert(here, e);
+                e
+            }
+        };
+        let (phi, delta) = entry.phi_delta(attacking);
+        if phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta {
+            return;
+        }
+        let moves = self.moves(entry);
+        let Some(attacker) = self.attacker else {
+            return;
+        };
+        let side = if attacking { attacker } else { 1 - attacker };
+        // A threat uses up one of the depth; a reply none.
+        let below = if attacking { depth - 1 } else { depth };
+        loop {
+            // φ here is the least δ of a move's position; δ here the sum
+            // of their φ.
+            let (mut phi, mut delta) = (INFINITE, 0u32);
+            let (mut best, mut best_phi, mut second) = (None, 0, INFINITE);
+            for &m in &moves {
+                let child = key(lines.hash_after(m, side), !attacking, below);
+                let (c_phi, c_delta) = self
+                    .table
+                    .get(&child)
+                    .map_or((1, 1), |e| e.phi_delta(!attacking));
+                // Below `INFINITE`, which only a settled position has:
+                // a sum that reached it would stall the thresholds below.
+                delta = delta.saturating_add(c_phi).min(INFINITE - 1);
+                if c_delta < phi {
+                    second = phi;
+                    phi = c_delta;
+                    (best, best_phi) = (Some(m), c_phi);
+                } else if c_delta < second {
+                    second = c_delta;
+                }
+            }
+            let entry = self.table.get_mut(&here);
+            if let Some(entry) = entry {
+                (entry.pn, entry.dn) = if attacking {
+                    (phi, delta)
+                } else {
+                    (delta, phi)
+                };
+            }
+            let Some(m) = best else {
+                return;
+            };
+            if phi >= th_phi || delta >= th_delta || phi == 0 || delta == 0 || self.aborted() {
+                return;
+            }
+            // Each above the child's numbers, so it grows.
+            let child_th_phi = th_delta.saturating_sub(delta).saturating_add(best_phi);
+            let child_th_delta = th_phi.min(second.saturating_add(1));
+            lines.play(m, side);
+            self.search(lines, !attacking, below, child_th_phi, child_th_delta);
+            lines.undo();
+        }
+    }
+
+    /// What is known of a position met for the first time: settled (won
+    /// by fours, no threat, a reply that makes a line...) or its moves;
+    /// `None` when the time ran out while looking.
+    fn first_look(&mut self, lines: &mut Lines, attacking: bool, depth: u32) -> Option<Entry> {
+        let attacker = self.attacker?;
+        let moves = if attacking {
+            if lines.winner.is_some() {
+                return Some(Entry::settled(false));
+            }
+            if self.fours.vcf(lines, attacker, VCF_DEPTH).is_some() {
+                return Some(Entry::settled(true));
+            }
+            if self.fours.aborted {
+                return None;
+            }
+            if depth == 0 {
+                return Some(Entry::settled(false));
+            }
+            // Each is tried as a threat in its own first look.
+            match threat_candidates(lines, attacker) {
+                Some(candidates) => candidates,
+                None => return Some(Entry::settled(false)),
+            }
+        } else {
+            if lines.is_full() {
+                return Some(Entry::settled(false));
+            }
+            let mut threat = Vec::new();
+            if self
+                .fours
+                .vcf_line(lines, attacker, VCF_DEPTH, &mut threat)
+                .is_none()
+            {
+                // Not a threat (unless the time ran out).
+                return (!self.fours.aborted).then(|| Entry::settled(false));
+            }
+            let near = Fours::spoilers(lines, attacker, &threat);
+            let mut open = Vec::new();
+            for d in replies_to(lines, attacker, near.as_deref()) {
+                lines.play(d, 1 - attacker);
+                let spoilt = lines.winner.is_some();
+                let stands = !spoilt && Fours::still_wins(lines, attacker, &threat);
+                lines.undo();
+                if spoilt {
+                    return Some(Entry::settled(false));
+                }
+                if !stands {
+                    open.push(d);
+                }
+            }
+            open
+        };
+        if moves.is_empty() {
+            // No threat: not won; no reply that spoils the threat: won.
+            return Some(Entry::settled(!attacking));
+        }
+        let count = u32::try_from(moves.len()).unwrap_or(0);
+        let entry = Entry {
+            pn: if attacking { 1 } else { count },
+            dn: if attacking { count } else { 1 },
+            moves: u32::try_from(self.moves.len()).unwrap_or(u32::MAX),
+            count,
+        };
+        self.moves
+            .extend(moves.iter().map(|&m| u16::try_from(m).unwrap_or(u16::MAX)));
+        Some(entry)
+    }
+}
+
+/// The key a position is kept under: its hash, and whose move.
+fn key(hash: u64, attacker_to_move: bool, depth: u32) -> u64 {
+    let side = if attacker_to_move {
+        0x51A7_3C9E_0B44_D2F1
+    } else {
+        0
+    };
+    hash ^ side ^ u64::from(depth).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::ProofNumbers;
+    use crate::engine::Budget;
+    use crate::games::mnk::Geometry;
+    use crate::games::mnk::beyond::lines::named::{at, board, board_on, crowded, next};
+    use crate::games::mnk::beyond::vct::Threes;
+
+    /// 8×8 k = 5, from a game lost to Rapfi as O: X, to move, wins by
+    /// threats five deep (`vct.rs`'s tests).
+    fn lost_on_eight_by_eight() -> crate::games::mnk::beyond::lines::Lines {
+        let geo = Geometry::new(8, 8, 5);
+        board_on(
+            &geo,
+            &["e5", "d4", "e4", "f4", "f6"],
+            &["c7", "d5", "e3", "c4", "c3"],
+        )
+    }
+
+    #[test]
+    fn a_win_five_threats_deep_is_found_and_not_within_four() {
+        let budget = Budget::unlimited();
+        let mut lines = lost_on_eight_by_eight();
+        assert_eq!(ProofNumbers::new(&budget).win(&mut lines, 0, 4), None);
+        let win = ProofNumbers::new(&budget).win(&mut lines, 0, 5);
+        let Some(first) = win else {
+            panic!("X wins five threats deep");
+        };
+        assert_eq!(lines.stones, 10, "the board is left as it was");
+        // The move is a win: after it, the depth-first search proves
+        // every reply lost within four more.
+        let mut threes = Threes::new(&budget);
+        lines.play(first, 0);
+        assert!(threes.every_move_loses(&mut lines, 1, 4), "{first}");
+    }
+
+    #[test]
+    fn a_win_eight_threats_deep_is_found_where_seven_find_none() {
+        // O to move, 43 plies into a game lost to Rapfi as X (seed 101's
+        // second): O wins eight threats deep by g13, which the
+        // depth-first search proves only at 8 (in over a second), and
+        // play, looking 6 deep, did not see.
+        let game = "j10 i10 h9 j9 h11 h10 i11 g11 g10 h12 f9 e8 e9 g9 k11 i12 f12 \
+            i8 e12 f11 c12 d12 e10 d11 e11 e13 d10 c9 j12 l10 j14 l11 k10 b10 c11 f8 e7 \
+            l8 l9 i7 i6 j8 h14";
+        let moves: Vec<&str> = game.split_whitespace().collect();
+        let xs: Vec<&str> = moves.iter().copied().step_by(2).collect();
+        let os: Vec<&str> = moves.iter().copied().skip(1).step_by(2).collect();
+        let mut lines = board(&xs, &os);
+        assert_eq!(lines.to_move(), 1);
+        let budget = Budget::unlimited();
+        assert_eq!(Threes::new(&budget).vct_deepening(&mut lines, 1, 7), None);
+        assert_eq!(ProofNumbers::new(&budget).win(&mut lines, 1, 7), None);
+        let mut search = ProofNumbers::new(&budget);
+        assert_eq!(search.win(&mut lines, 1, 8), Some(at("g13")));
+        assert!(search.positions() < 20_000, "{}", search.positions());
+        // And g13 is a win: after it, every move of X's loses within 7.
+        lines.play(at("g13"), 1);
+        assert!(Threes::new(&budget).every_move_loses(&mut lines, 0, 7));
+    }
+
+    #[test]
+    fn it_settles_what_the_depth_first_search_settles() {
+        // The same tree, searched best first to the same depth without a
+        // limit, has the same value: a win exactly where `Threes::vct`
+        // finds one, for either side, on random crowded centres.
+        let budget = Budget::unlimited();
+        let mut seed = 11;
+        let (mut wins, mut none) = (0, 0);
+        for _ in 0..300 {
+            let stones = 6 + next(&mut seed) % 26;
+            let mut lines = crowded(&mut seed, stones);
+            if lines.winner.is_some() {
+                continue;
+            }
+            let attacker = next(&mut seed) % 2;
+            let depth = 1 + (next(&mut seed) % 3) as u32;
+            let by_depth = Threes::new(&budget).vct(&mut lines, attacker, depth);
+            let mut search = ProofNumbers::new(&budget);
+            let best_first = search.win(&mut lines, attacker, depth);
+            assert!(!search.aborted());
+            assert_eq!(
+                by_depth.is_some(),
+                best_first.is_some(),
+                "{:?}, {attacker} to win within {depth}",
+                lines.history
+            );
+            if let Some(c) = best_first {
+                // Its move wins too: after it, every reply loses.
+                lines.play(c, attacker);
+                let holds = lines.winner == Some(attacker)
+                    || Threes::new(&budget).every_move_loses(&mut lines, 1 - attacker, depth - 1);
+                lines.undo();
+                assert!(holds, "{:?}: {c} for {attacker}", lines.history);
+                wins += 1;
+            } else {
+                none += 1;
+            }
+        }
+        assert!(wins > 30 && none > 30, "{wins} wins, {none} none");
+    }
+
+    #[test]
+    fn out_of_time_or_room_it_knows_nothing() {
+        let mut lines = lost_on_eight_by_eight();
+        let spent = Budget::of(Duration::ZERO);
+        let mut search = ProofNumbers::new(&spent);
+        assert_eq!(search.win(&mut lines, 0, 8), None);
+        assert!(search.aborted());
+        let budget = Budget::unlimited();
+        let mut search = ProofNumbers::new(&budget).with_limit(20);
+        assert_eq!(search.win(&mut lines, 0, 8), None);
+        assert!(search.aborted() && search.positions() <= 20);
+        // Resumed with room, what it kept goes on to the win.
+        let mut search = search.with_limit(super::MAX_POSITIONS);
+        assert!(search.win(&mut lines, 0, 8).is_some());
+        assert_eq!(lines.stones, 10, "the board is left as it was");
+    }
+}
