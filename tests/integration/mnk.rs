@@ -432,11 +432,13 @@ fn fast_solver_agrees_with_reference_on_random_positions_of_larger_boards() {
 #[test]
 fn threat_search_claims_hold_against_the_exact_solver() {
     use unbeatable::games::mnk::beyond::lines::Lines;
+    use unbeatable::games::mnk::beyond::proof_numbers::ProofNumbers;
     use unbeatable::games::mnk::beyond::vct::Threes;
     use unbeatable::games::mnk::beyond::{Threats, strength};
     let mut rng = rng_for(Some(12));
     let mut wins = 0;
     let mut pattern_wins = 0;
+    let mut deep_wins = 0;
     let mut losses = 0;
     let mut pattern_losses = 0;
     for (w, h, k, stones, count) in [
@@ -483,6 +485,17 @@ fn threat_search_claims_hold_against_the_exact_solver() {
                     "{pos:?}: the winning move {mv} on the pattern board"
                 );
             }
+            // By proof numbers, two threats deeper still.
+            if let Some(mv) = ProofNumbers::new(&unlimited()).win(&mut lines, side, 4) {
+                deep_wins += 1;
+                assert_eq!(value.outcome, Outcome::Win, "{pos:?}: a deep win");
+                let after = exact.value(&pos.after(mv), &unlimited());
+                assert_eq!(
+                    after.outcome,
+                    Outcome::Loss,
+                    "{pos:?}: the winning move {mv} by proof numbers"
+                );
+            }
             if Threats::new(&mut board, &unlimited()).every_move_loses(side) {
                 losses += 1;
                 assert_eq!(value.outcome, Outcome::Loss, "{pos:?}: lost to fours");
@@ -508,9 +521,13 @@ fn threat_search_claims_hold_against_the_exact_solver() {
     }
     // The claims were put to the test, not vacuously true.
     assert!(
-        wins > 20 && pattern_wins > 20 && losses > 20 && pattern_losses > 20,
-        "{wins} wins, {pattern_wins} on the pattern board, {losses} losses, \
-         {pattern_losses} lost positions on the pattern board"
+        wins > 20
+            && pattern_wins > 20
+            && deep_wins >= pattern_wins
+            && losses > 20
+            && pattern_losses > 20,
+        "{wins} wins, {pattern_wins} on the pattern board ({deep_wins} by proof \
+         numbers), {losses} losses, {pattern_losses} lost positions on the pattern board"
     );
 }
 
