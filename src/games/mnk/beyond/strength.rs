@@ -438,13 +438,31 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // (`exact_search_checks`): the time left is its — and not where every
     // move is lost.
     if !exact_checks && !every_move_lost {
-        let mut own = own.resumed(budget);
-        advice.winning = own.vct_deepening(&mut lines, side, VCT_DEPTH);
-        if advice.winning.is_none() && !own.aborted() {
-            advice.winning = deep_win(&mut lines, side, budget);
-        }
+        advice.winning = own
+            .resumed(budget)
+            .vct_deepening(&mut lines, side, VCT_DEPTH);
     }
     advice
+}
+
+/// Play's last step after `advise` found no win of ours: a win up to
+/// `DEEP_THREATS` deep by proof numbers (`deep_win`), with what is left
+/// of `budget` — where `advise` gave its time left to our own win (not
+/// on a board the exact search checks next, nor where every move is
+/// lost). Apart from `advise`, which other callers ask for its ranking
+/// alone: the search would spend their time on a move they do not play.
+pub fn deeper_win(board: &mut Board<'_>, advice: &Advice, budget: &Budget) -> Option<usize> {
+    let w = board.windows;
+    let mut lines = Lines::from_cells(w.width, w.height, w.k, &board.cell)?;
+    let empty = (0..lines.cells()).filter(|&c| lines.is_empty(c)).count();
+    if advice.winning.is_some()
+        || lines.winner.is_some()
+        || exact_search_checks(lines.cells(), lines.k, lines.stones)
+        || advice.losing.len() >= empty
+    {
+        return advice.winning;
+    }
+    deep_win(&mut lines, board.to_move(), budget)
 }
 
 /// Puts the move of the board's book of choices (`book::choices`) first

@@ -339,6 +339,7 @@ impl Solver<MnkGame> for MnkSolver {
                 && exact_search_checks(self.geo.cells(), self.geo.k, pos.stones());
             let share = if checks { 0.6 } else { 1.0 };
             let mut advice = strength::advise(&mut board, &budget.share(share));
+            advice.winning = strength::deeper_win(&mut board, &advice, budget);
             let refuted = if checks && advice.winning.is_none() {
                 self.refute(pos, &mut advice, budget)
             } else {
