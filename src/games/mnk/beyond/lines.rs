@@ -686,6 +686,18 @@ pub mod named {
         Lines::from_cells(geo.width, geo.height, geo.k, &cells).unwrap_or_else(|| unreachable!())
     }
 
+    /// 8×8 k = 5, from a game lost to Rapfi as O (e5 c7 d4 d5 e4 e3 f4
+    /// c4 f6 c3): X, to move, wins by threats five deep, by g4.
+    pub fn lost_on_eight_by_eight() -> (Lines, Geometry) {
+        let geo = Geometry::new(8, 8, 5);
+        let lines = board_on(
+            &geo,
+            &["e5", "d4", "e4", "f4", "f6"],
+            &["c7", "d5", "e3", "c4", "c3"],
+        );
+        (lines, geo)
+    }
+
     /// A small seeded generator: the tests need no more.
     pub fn next(seed: &mut u64) -> usize {
         *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);

@@ -11,11 +11,13 @@
 //! Positions are kept in a table by hash, so the same position reached
 //! by threats (or the defender's delaying fours) in another order is one
 //! node, not one per order. What it finds is the same proof as `vct.rs`:
-//! the same threats and replies (`threat_candidates`, `replies_to`), at
-//! any depth (each move fills a cell, so the search is finite), with a
-//! bound on the table that keeps the memory in hand. Where the root is
-//! disproven there is no win by such threats at any depth; where time
-//! or the table runs out, the answer is unknown.
+//! the same threats and replies (`threat_candidates`, `replies_to`),
+//! within a depth in threats as there — unbounded, it spent seconds
+//! disproving long lines where the depth-first search found a win 3
+//! deep in a tenth of a second — with a bound on the table that keeps
+//! the memory in hand. Where the root is disproven there is no win by
+//! such threats within the depth; where time or the table runs out, the
+//! answer is unknown.
 
 // The keys are Zobrist hashes already: a light hash of them will do.
 use rustc_hash::FxHashMap as HashMap;
@@ -69,11 +71,11 @@ impl Entry {
 }
 
 /// A depth-first proof-number search for one side's win by threats,
-/// keeping its table between calls: resumed under a new budget, or asked
-/// about another position of the same game, it goes on from what it
-/// knows.
+/// keeping its table between calls: asked about another position of the
+/// same game, or again with more room (`with_limit`), it goes on from
+/// what it knows.
 pub struct ProofNumbers<'b> {
-    pub fours: Fours<'b>,
+    fours: Fours<'b>,
     table: HashMap<u64, Entry>,
     moves: Vec<u16>,
     /// The side whose wins the table holds.
@@ -93,19 +95,6 @@ impl<'b> ProofNumbers<'b> {
             attacker: None,
             limit: MAX_POSITIONS,
             full: false,
-        }
-    }
-
-    /// The same search under a new budget, its table kept.
-    #[must_use]
-    pub fn resumed<'c>(self, budget: &'c Budget) -> ProofNumbers<'c> {
-        ProofNumbers {
-            fours: self.fours.resumed(budget),
-            table: self.table,
-            moves: self.moves,
-            attacker: self.attacker,
-            limit: self.limit,
-            full: self.full,
         }
     }
 
@@ -130,7 +119,8 @@ impl<'b> ProofNumbers<'b> {
     }
 
     /// A move that wins for `attacker` (to move) by continuous fours, or
-    /// by continuous threats at any depth; `None` when there is none, or
+    /// by continuous threats within `depth` (fours among them, as in
+    /// `Threes::vct`); `None` when there is none, or
     /// time or the table ran out first (see `aborted`). The board is left
     /// as it was.
     pub fn win(&mut self, lines: &mut Lines, attacker: usize, depth: u32) -> Option<usize> {
@@ -339,25 +329,15 @@ mod tests {
 
     use super::ProofNumbers;
     use crate::engine::Budget;
-    use crate::games::mnk::Geometry;
-    use crate::games::mnk::beyond::lines::named::{at, board, board_on, crowded, next};
+    use crate::games::mnk::beyond::lines::named::{
+        at, board, crowded, lost_on_eight_by_eight, next,
+    };
     use crate::games::mnk::beyond::vct::Threes;
-
-    /// 8×8 k = 5, from a game lost to Rapfi as O: X, to move, wins by
-    /// threats five deep (`vct.rs`'s tests).
-    fn lost_on_eight_by_eight() -> crate::games::mnk::beyond::lines::Lines {
-        let geo = Geometry::new(8, 8, 5);
-        board_on(
-            &geo,
-            &["e5", "d4", "e4", "f4", "f6"],
-            &["c7", "d5", "e3", "c4", "c3"],
-        )
-    }
 
     #[test]
     fn a_win_five_threats_deep_is_found_and_not_within_four() {
         let budget = Budget::unlimited();
-        let mut lines = lost_on_eight_by_eight();
+        let (mut lines, _) = lost_on_eight_by_eight();
         assert_eq!(ProofNumbers::new(&budget).win(&mut lines, 0, 4), None);
         let win = ProofNumbers::new(&budget).win(&mut lines, 0, 5);
         let Some(first) = win else {
@@ -439,7 +419,7 @@ mod tests {
 
     #[test]
     fn out_of_time_or_room_it_knows_nothing() {
-        let mut lines = lost_on_eight_by_eight();
+        let (mut lines, _) = lost_on_eight_by_eight();
         let spent = Budget::of(Duration::ZERO);
         let mut search = ProofNumbers::new(&spent);
         assert_eq!(search.win(&mut lines, 0, 8), None);

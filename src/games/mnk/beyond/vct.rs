@@ -348,23 +348,11 @@ mod tests {
 
     use super::{Threes, builds_on_two_lines};
     use crate::engine::Budget;
-    use crate::games::mnk::Geometry;
     use crate::games::mnk::beyond::lines::Level;
-    use crate::games::mnk::beyond::lines::Lines;
-    use crate::games::mnk::beyond::lines::named::{at, board, board_on, crowded, next};
+    use crate::games::mnk::beyond::lines::named::{
+        at, board, crowded, lost_on_eight_by_eight, next,
+    };
     use crate::games::mnk::beyond::vcf::VCF_DEPTH;
-
-    /// 8×8 k = 5, from a game lost to Rapfi as O (e5 c7 d4 d5 e4 e3 f4
-    /// c4 f6 c3): X, to move, wins by threats five deep.
-    fn lost_on_eight_by_eight() -> (Lines, Geometry) {
-        let geo = Geometry::new(8, 8, 5);
-        let lines = board_on(
-            &geo,
-            &["e5", "d4", "e4", "f4", "f6"],
-            &["c7", "d5", "e3", "c4", "c3"],
-        );
-        (lines, geo)
-    }
 
     #[test]
     fn two_open_twos_crossing_win_by_threats_and_not_by_fours() {
