@@ -452,15 +452,18 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
 /// lost). Apart from `advise`, which other callers ask for its ranking
 /// alone: the search would spend their time on a move they do not play.
 pub fn deeper_win(board: &mut Board<'_>, advice: &Advice, budget: &Budget) -> Option<usize> {
+    if advice.winning.is_some() {
+        return advice.winning;
+    }
+    // Where the pattern tables do not cover k, the window search played.
     let w = board.windows;
     let mut lines = Lines::from_cells(w.width, w.height, w.k, &board.cell)?;
     let empty = (0..lines.cells()).filter(|&c| lines.is_empty(c)).count();
-    if advice.winning.is_some()
-        || lines.winner.is_some()
+    if lines.winner.is_some()
         || exact_search_checks(lines.cells(), lines.k, lines.stones)
         || advice.losing.len() >= empty
     {
-        return advice.winning;
+        return None;
     }
     deep_win(&mut lines, board.to_move(), budget)
 }
@@ -830,7 +833,7 @@ fn guard(
 mod tests {
     use super::{
         Board, Budget, Check, Lines, REFUTE_MOVES, Threes, VCT_DEPTH, advise, advise_by_windows,
-        hold_out, lost_to_threats, refute, refute_by, refute_on_lines,
+        deeper_win, hold_out, lost_to_threats, refute, refute_by, refute_on_lines,
     };
     use crate::games::mnk::Geometry;
     use crate::games::mnk::beyond::lines::named;
@@ -883,6 +886,43 @@ mod tests {
             entry.is_some_and(|e| e.3.len() == 2),
             "decided by the second check"
         );
+    }
+
+    #[test]
+    fn the_deeper_search_keeps_the_win_advise_found() {
+        // k = 7, past the pattern tables: the window search plays, and
+        // finds X's seventh stone; the deeper search (on the pattern
+        // board only) must leave it.
+        let geo = Geometry::new(15, 15, 7);
+        let xs = ["a8", "b8", "c8", "d8", "e8", "f8"];
+        let os = ["a1", "c1", "e1", "g1", "i1", "k1"];
+        let mut board = Board::named(&geo, &xs, &os);
+        let budget = Budget::of(Duration::from_secs(30));
+        let advice = advise(&mut board, &budget);
+        assert_eq!(advice.winning, Some(geo.cell_named("g8")));
+        assert_eq!(deeper_win(&mut board, &advice, &budget), advice.winning);
+        // On 15×15 k = 5, where advise found none and the position is
+        // open, the deeper search finds a win 8 threats deep: O's g13
+        // (`proof_numbers.rs`'s tests).
+        let game = "j10 i10 h9 j9 h11 h10 i11 g11 g10 h12 f9 e8 e9 g9 k11 i12 f12 \
+            i8 e12 f11 c12 d12 e10 d11 e11 e13 d10 c9 j12 l10 j14 l11 k10 b10 c11 f8 e7 \
+            l8 l9 i7 i6 j8 h14";
+        let moves: Vec<&str> = game.split_whitespace().collect();
+        let xs: Vec<&str> = moves.iter().copied().step_by(2).collect();
+        let os: Vec<&str> = moves.iter().copied().skip(1).step_by(2).collect();
+        let geo = Geometry::new(15, 15, 5);
+        let mut board = Board::named(&geo, &xs, &os);
+        let none = super::Advice::default();
+        assert_eq!(
+            deeper_win(&mut board, &none, &budget),
+            Some(geo.cell_named("g13"))
+        );
+        // Where every move is lost, it does not look.
+        let lost = super::Advice {
+            losing: (0..geo.cells()).collect(),
+            ..super::Advice::default()
+        };
+        assert_eq!(deeper_win(&mut board, &lost, &budget), None);
     }
 
     #[test]
