@@ -698,6 +698,19 @@ pub mod named {
         (lines, geo)
     }
 
+    /// 15×15, 43 plies into a game lost to Rapfi as X (seed 101's
+    /// second): O, to move, wins by threats eight deep, by g13, and not
+    /// within seven. X's stones, then O's.
+    pub fn won_by_o_eight_deep() -> (Vec<&'static str>, Vec<&'static str>) {
+        let game = "j10 i10 h9 j9 h11 h10 i11 g11 g10 h12 f9 e8 e9 g9 k11 i12 f12 \
+            i8 e12 f11 c12 d12 e10 d11 e11 e13 d10 c9 j12 l10 j14 l11 k10 b10 c11 f8 e7 \
+            l8 l9 i7 i6 j8 h14";
+        let moves: Vec<&str> = game.split_whitespace().collect();
+        let xs = moves.iter().copied().step_by(2).collect();
+        let os = moves.iter().copied().skip(1).step_by(2).collect();
+        (xs, os)
+    }
+
     /// A small seeded generator: the tests need no more.
     pub fn next(seed: &mut u64) -> usize {
         *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);

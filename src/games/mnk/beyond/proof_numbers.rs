@@ -330,7 +330,7 @@ mod tests {
     use super::ProofNumbers;
     use crate::engine::Budget;
     use crate::games::mnk::beyond::lines::named::{
-        at, board, crowded, lost_on_eight_by_eight, next,
+        at, board, crowded, lost_on_eight_by_eight, next, won_by_o_eight_deep,
     };
     use crate::games::mnk::beyond::vct::Threes;
 
@@ -353,16 +353,10 @@ mod tests {
 
     #[test]
     fn a_win_eight_threats_deep_is_found_where_seven_find_none() {
-        // O to move, 43 plies into a game lost to Rapfi as X (seed 101's
-        // second): O wins eight threats deep by g13, which the
-        // depth-first search proves only at 8 (in over a second), and
-        // play, looking 6 deep, did not see.
-        let game = "j10 i10 h9 j9 h11 h10 i11 g11 g10 h12 f9 e8 e9 g9 k11 i12 f12 \
-            i8 e12 f11 c12 d12 e10 d11 e11 e13 d10 c9 j12 l10 j14 l11 k10 b10 c11 f8 e7 \
-            l8 l9 i7 i6 j8 h14";
-        let moves: Vec<&str> = game.split_whitespace().collect();
-        let xs: Vec<&str> = moves.iter().copied().step_by(2).collect();
-        let os: Vec<&str> = moves.iter().copied().skip(1).step_by(2).collect();
+        // O wins eight threats deep by g13, which the depth-first search
+        // proves only at 8 (in over a second), and play, looking 6 deep,
+        // did not see.
+        let (xs, os) = won_by_o_eight_deep();
         let mut lines = board(&xs, &os);
         assert_eq!(lines.to_move(), 1);
         let budget = Budget::unlimited();

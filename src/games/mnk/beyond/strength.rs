@@ -904,12 +904,7 @@ mod tests {
         // On 15×15 k = 5, where advise found none and the position is
         // open, the deeper search finds a win 8 threats deep: O's g13
         // (`proof_numbers.rs`'s tests).
-        let game = "j10 i10 h9 j9 h11 h10 i11 g11 g10 h12 f9 e8 e9 g9 k11 i12 f12 \
-            i8 e12 f11 c12 d12 e10 d11 e11 e13 d10 c9 j12 l10 j14 l11 k10 b10 c11 f8 e7 \
-            l8 l9 i7 i6 j8 h14";
-        let moves: Vec<&str> = game.split_whitespace().collect();
-        let xs: Vec<&str> = moves.iter().copied().step_by(2).collect();
-        let os: Vec<&str> = moves.iter().copied().skip(1).step_by(2).collect();
+        let (xs, os) = named::won_by_o_eight_deep();
         let geo = Geometry::new(15, 15, 5);
         let mut board = Board::named(&geo, &xs, &os);
         let none = super::Advice::default();
