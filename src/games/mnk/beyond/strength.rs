@@ -233,13 +233,19 @@ pub fn win_by_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
 /// numbers (`deep_win`): what play finds with the time its move leaves,
 /// and `analyze` with the position's.
 pub fn win_by_deep_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usize> {
-    let shallow = win_by_threats(board, budget);
-    if shallow.is_some() || board.winner.is_some() {
-        return shallow;
-    }
     let w = board.windows;
-    let mut lines = Lines::from_cells(w.width, w.height, w.k, &board.cell)?;
-    deep_win(&mut lines, board.to_move(), budget)
+    let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) else {
+        return win_by_threats(board, budget);
+    };
+    if board.winner.is_some() {
+        return None;
+    }
+    let side = board.to_move();
+    // Cut short, the depth-first search leaves the budget spent, and the
+    // deeper one then does not begin.
+    Threes::new(budget)
+        .vct_deepening(&mut lines, side, VCT_DEPTH)
+        .or_else(|| deep_win(&mut lines, side, budget))
 }
 
 /// A win of `attacker` (to move) by threats up to `DEEP_THREATS` deep,
