@@ -313,7 +313,9 @@ impl<'b> ProofNumbers<'b> {
     }
 }
 
-/// The key a position is kept under: its hash, and whose move.
+/// The key a position is kept under: its hash, whose move, and how many
+/// threats deep the search may still go from it (a position with no win
+/// within 2 threats may have one within 3).
 fn key(hash: u64, attacker_to_move: bool, depth: u32) -> u64 {
     let side = if attacker_to_move {
         0x51A7_3C9E_0B44_D2F1
