@@ -29,6 +29,9 @@ pub struct Advice {
     pub losing: Vec<usize>,
     /// The search's estimate of each move it weighed, higher is better.
     pub estimates: Vec<(usize, i64)>,
+    /// Whether the time left is for our own win, and none was found
+    /// within `VCT_DEPTH`: where `deeper_win` goes on looking.
+    pub deeper: bool,
 }
 
 /// Scores of the playing search: a win found `p` plies on is `WIN - p`.
@@ -444,33 +447,25 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // (`exact_search_checks`): the time left is its — and not where every
     // move is lost.
     if !exact_checks && !every_move_lost {
-        advice.winning = own
-            .resumed(budget)
-            .vct_deepening(&mut lines, side, VCT_DEPTH);
+        let mut own = own.resumed(budget);
+        advice.winning = own.vct_deepening(&mut lines, side, VCT_DEPTH);
+        advice.deeper = advice.winning.is_none() && !own.aborted();
     }
     advice
 }
 
-/// Play's last step after `advise` found no win of ours: a win up to
+/// Play's last step after `advise` found no win of ours where it gave
+/// its time left to our own win (`Advice::deeper`): a win up to
 /// `DEEP_THREATS` deep by proof numbers (`deep_win`), with what is left
-/// of `budget` — where `advise` gave its time left to our own win (not
-/// on a board the exact search checks next, nor where every move is
-/// lost). Apart from `advise`, which other callers ask for its ranking
-/// alone: the search would spend their time on a move they do not play.
+/// of `budget`. Apart from `advise`, which other callers ask for its
+/// ranking alone: the search would spend their time on a move they do
+/// not play.
 pub fn deeper_win(board: &mut Board<'_>, advice: &Advice, budget: &Budget) -> Option<usize> {
-    if advice.winning.is_some() {
+    if !advice.deeper {
         return advice.winning;
     }
-    // Where the pattern tables do not cover k, the window search played.
     let w = board.windows;
     let mut lines = Lines::from_cells(w.width, w.height, w.k, &board.cell)?;
-    let empty = (0..lines.cells()).filter(|&c| lines.is_empty(c)).count();
-    if lines.winner.is_some()
-        || exact_search_checks(lines.cells(), lines.k, lines.stones)
-        || advice.losing.len() >= empty
-    {
-        return None;
-    }
     deep_win(&mut lines, board.to_move(), budget)
 }
 
@@ -913,17 +908,19 @@ mod tests {
         let (xs, os) = named::won_by_o_eight_deep();
         let geo = Geometry::new(15, 15, 5);
         let mut board = Board::named(&geo, &xs, &os);
-        let none = super::Advice::default();
+        let advice = advise(&mut board, &Budget::of(Duration::from_secs(3)));
+        assert_eq!(advice.winning, None, "not within {VCT_DEPTH}");
+        assert!(advice.deeper);
         assert_eq!(
-            deeper_win(&mut board, &none, &budget),
+            deeper_win(&mut board, &advice, &budget),
             Some(geo.cell_named("g13"))
         );
-        // Where every move is lost, it does not look.
-        let lost = super::Advice {
-            losing: (0..geo.cells()).collect(),
-            ..super::Advice::default()
+        // Where advise keeps its time from our own win, it does not look.
+        let kept = super::Advice {
+            deeper: false,
+            ..advice
         };
-        assert_eq!(deeper_win(&mut board, &lost, &budget), None);
+        assert_eq!(deeper_win(&mut board, &kept, &budget), None);
     }
 
     #[test]
