@@ -441,6 +441,7 @@ fn threat_search_claims_hold_against_the_exact_solver() {
     let mut deep_wins = 0;
     let mut losses = 0;
     let mut pattern_losses = 0;
+    let mut deep_losses = 0;
     for (w, h, k, stones, count) in [
         (4, 4, 3, 3, 60),
         (5, 4, 4, 5, 60),
@@ -504,6 +505,12 @@ fn threat_search_claims_hold_against_the_exact_solver() {
                 pattern_losses += 1;
                 assert_eq!(value.outcome, Outcome::Loss, "{pos:?}: lost to threats");
             }
+            // By proof numbers, the moves outside the win's zone left
+            // unsearched, two threats deeper.
+            if ProofNumbers::new(&unlimited()).every_move_loses(&mut lines, side, 4) {
+                deep_losses += 1;
+                assert_eq!(value.outcome, Outcome::Loss, "{pos:?}: lost by the zone");
+            }
             let advice = strength::advise(
                 &mut board,
                 &Budget::of(std::time::Duration::from_millis(100)),
@@ -525,9 +532,11 @@ fn threat_search_claims_hold_against_the_exact_solver() {
             && pattern_wins > 20
             && deep_wins >= pattern_wins
             && losses > 20
-            && pattern_losses > 20,
+            && pattern_losses > 20
+            && deep_losses >= pattern_losses,
         "{wins} wins, {pattern_wins} on the pattern board ({deep_wins} by proof \
-         numbers), {losses} losses, {pattern_losses} lost positions on the pattern board"
+         numbers), {losses} losses, {pattern_losses} lost positions on the pattern board \
+         ({deep_losses} by proof numbers)"
     );
 }
 

@@ -24,9 +24,9 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::engine::Budget;
 
-use super::lines::Lines;
+use super::lines::{Level, Lines};
 use super::vcf::{Fours, VCF_DEPTH};
-use super::vct::{replies_to, threat_candidates};
+use super::vct::{cell_and_its_lines, replies_to, threat_candidates};
 
 /// A number of nodes no proof or disproof reaches.
 const INFINITE: u32 = u32::MAX;
@@ -127,14 +127,14 @@ impl<'b> ProofNumbers<'b> {
         if lines.winner.is_some() {
             return None;
         }
-        if let Some(c) = self.fours.vcf(lines, attacker, VCF_DEPTH) {
-            return Some(c);
-        }
         if self.attacker != Some(attacker) {
             self.table.clear();
             self.moves.clear();
             self.attacker = Some(attacker);
             self.full = false;
+        }
+        if let Some(c) = self.fours.vcf(lines, attacker, VCF_DEPTH) {
+            return Some(c);
         }
         if depth == 0 {
             return None;
@@ -151,6 +151,147 @@ impl<'b> ProofNumbers<'b> {
                 .get(&key(lines.hash_after(m, attacker), false, depth - 1))
                 .is_some_and(|e| e.pn == 0)
         })
+    }
+
+    /// Whether every move of `defender` (to move) is proven to lose to
+    /// `attacker`'s threats within `depth`: the attacker, were it to
+    /// move, wins (`win`), and after each defender move that could touch
+    /// that proof it still does, by a search of its own. The moves that
+    /// cannot touch it are those outside the proof's zone that make no
+    /// three of the defender's (the argument of `Threes::zone`, whose
+    /// tree this one is): most of the board, proven lost without a
+    /// search. `false` when not, or when the time or the table ran out
+    /// first.
+    pub fn every_move_loses(&mut self, lines: &mut Lines, defender: usize, depth: u32) -> bool {
+        self.every_move_loses_besides(lines, defender, depth, &[])
+    }
+
+    /// `every_move_loses`, the moves in `proven` taken as lost already
+    /// (by searches of their own): none of them is searched again.
+    pub fn every_move_loses_besides(
+        &mut self,
+        lines: &mut Lines,
+        defender: usize,
+        depth: u32,
+        proven: &[usize],
+    ) -> bool {
+        let attacker = 1 - defender;
+        if lines.winner.is_some() || lines.is_full() {
+            return false;
+        }
+        if self.win(lines, attacker, depth).is_none() {
+            return false;
+        }
+        let Some(zone) = self.zone(lines, attacker, depth) else {
+            return false;
+        };
+        let mut touching: Vec<bool> = (0..lines.cells())
+            .map(|c| zone[c] || lines.level(c, defender) >= Level::Block3)
+            .collect();
+        for &c in proven {
+            if let Some(t) = touching.get_mut(c) {
+                *t = false;
+            }
+        }
+        // Those likeliest to hold first: where the answer is no, it is
+        // found soonest.
+        for d in replies_to(lines, attacker, Some(&touching)) {
+            lines.play(d, defender);
+            let lost = lines.winner.is_none() && self.win(lines, attacker, depth).is_some();
+            lines.undo();
+            if !lost {
+                return false;
+            }
+        }
+        !self.aborted()
+    }
+
+    /// The zone of the win of `attacker` (to move) the table holds
+    /// within `depth` (see `Threes::zone`): every cell its proof plays,
+    /// every reply it weighs, the ends of every win by fours it rests on,
+    /// with the empty cells on their lines. `None` when the table holds
+    /// no whole proof of it (the time ran out while it was read).
+    fn zone(&mut self, lines: &mut Lines, attacker: usize, depth: u32) -> Option<Vec<bool>> {
+        if self.attacker != Some(attacker) {
+            return None;
+        }
+        let mut zone = vec![false; lines.cells()];
+        self.prove_again(lines, true, depth, &mut zone)
+            .then_some(zone)
+    }
+
+    /// Walks the proof the table holds of the position on `lines` (the
+    /// attacker to move, or the defender), as `Threes::vct` would make
+    /// it — a threat proven won at each of the attacker's turns, every
+    /// reply at each of the defender's — marking in `zone` the cells it
+    /// touches; `false` where the table holds no proof of it.
+    fn prove_again(
+        &mut self,
+        lines: &mut Lines,
+        attacking: bool,
+        depth: u32,
+        zone: &mut [bool],
+    ) -> bool {
+        let Some(attacker) = self.attacker else {
+            return false;
+        };
+        let mut fours = Vec::new();
+        let won_by_fours = lines.winner.is_none()
+            && !lines.is_full()
+            && self
+                .fours
+                .vcf_line(lines, attacker, VCF_DEPTH, &mut fours)
+                .is_some();
+        if self.fours.aborted {
+            return false;
+        }
+        if attacking {
+            if won_by_fours {
+                return mark_spoilers(lines, attacker, &fours, zone);
+            }
+            if depth == 0 {
+                return false;
+            }
+            let Some(entry) = self.table.get(&key(lines.hash, true, depth)).copied() else {
+                return false;
+            };
+            let threat = self.moves(entry).into_iter().find(|&m| {
+                self.table
+                    .get(&key(lines.hash_after(m, attacker), false, depth - 1))
+                    .is_some_and(|e| e.pn == 0)
+            });
+            let Some(m) = threat else {
+                return false;
+            };
+            mark_cell(lines, m, zone);
+            lines.play(m, attacker);
+            let proven = self.prove_again(lines, false, depth - 1, zone);
+            lines.undo();
+            return proven;
+        }
+        // The defender to move: the attacker's threat is its fours.
+        let near = won_by_fours
+            .then(|| Fours::spoilers(lines, attacker, &fours))
+            .flatten();
+        let Some(near) = near else {
+            return false;
+        };
+        mark_all(&near, zone);
+        for d in replies_to(lines, attacker, Some(&near)) {
+            mark_cell(lines, d, zone);
+            lines.play(d, 1 - attacker);
+            let proven = lines.winner.is_none()
+                && if Fours::still_wins(lines, attacker, &fours) {
+                    mark_spoilers(lines, attacker, &fours, zone)
+                } else {
+                    self.prove_again(lines, true, depth, zone)
+                };
+            lines.undo();
+            if !proven {
+                return false;
+            }
+        }
+        true
     }
 
     /// The moves of a position.
@@ -313,6 +454,32 @@ impl<'b> ProofNumbers<'b> {
     }
 }
 
+/// Marks in `zone` a cell a proof plays, with the empty cells on its
+/// lines.
+fn mark_cell(lines: &Lines, c: usize, zone: &mut [bool]) {
+    for q in cell_and_its_lines(lines, c) {
+        zone[q] = true;
+    }
+}
+
+/// Marks in `zone` where a stone could spoil `fours`, a win by fours of
+/// `attacker` (to move) the proof rests on (`Fours::spoilers`); `false`
+/// when they do not win as the board stands.
+fn mark_spoilers(lines: &mut Lines, attacker: usize, fours: &[usize], zone: &mut [bool]) -> bool {
+    let Some(near) = Fours::spoilers(lines, attacker, fours) else {
+        return false;
+    };
+    mark_all(&near, zone);
+    true
+}
+
+/// Marks in `zone` every cell `near` marks.
+fn mark_all(near: &[bool], zone: &mut [bool]) {
+    for (z, &n) in zone.iter_mut().zip(near) {
+        *z |= n;
+    }
+}
+
 /// The key a position is kept under: its hash, whose move, and how many
 /// threats deep the search may still go from it (a position with no win
 /// within 2 threats may have one within 3).
@@ -411,6 +578,60 @@ mod tests {
             }
         }
         assert!(wins > 30 && none > 30, "{wins} wins, {none} none");
+    }
+
+    #[test]
+    fn a_loss_seven_threats_deep_is_proven_for_every_move() {
+        // After O's g13 (a win eight deep), X's every move loses within
+        // seven: the depth-first search to 6 proves none of it.
+        let (xs, os) = won_by_o_eight_deep();
+        let mut lines = board(&xs, &os);
+        lines.play(at("g13"), 1);
+        let budget = Budget::unlimited();
+        assert!(!Threes::new(&budget).every_move_loses(&mut lines, 0, 6));
+        let mut search = ProofNumbers::new(&budget);
+        assert!(search.every_move_loses(&mut lines, 0, 7));
+        // Most moves by the zone of O's win, not a search each.
+        assert!(search.positions() < 20_000, "{}", search.positions());
+        assert_eq!(lines.stones, 44, "the board is left as it was");
+        // O, to move before g13, is not lost: it wins.
+        lines.undo();
+        assert!(!ProofNumbers::new(&budget).every_move_loses(&mut lines, 1, 8));
+    }
+
+    #[test]
+    fn it_proves_lost_exactly_where_the_depth_first_search_does() {
+        // The depth-first search tries every move; this one only those in
+        // the zone of the attacker's win or that make a three: the same
+        // answer, on random crowded centres, shows the zone leaves out no
+        // move that holds.
+        let budget = Budget::unlimited();
+        let mut seed = 29;
+        let (mut lost, mut not) = (0, 0);
+        for _ in 0..200 {
+            let stones = 6 + next(&mut seed) % 26;
+            let mut lines = crowded(&mut seed, stones);
+            if lines.winner.is_some() {
+                continue;
+            }
+            let side = next(&mut seed) % 2;
+            let depth = 1 + (next(&mut seed) % 3) as u32;
+            let by_depth = Threes::new(&budget).every_move_loses(&mut lines, side, depth);
+            let mut search = ProofNumbers::new(&budget);
+            let by_zone = search.every_move_loses(&mut lines, side, depth);
+            assert!(!search.aborted());
+            assert_eq!(
+                by_depth, by_zone,
+                "{:?}, {side} to move, within {depth}",
+                lines.history
+            );
+            if by_zone {
+                lost += 1;
+            } else {
+                not += 1;
+            }
+        }
+        assert!(lost > 15 && not > 15, "{lost} lost, {not} not");
     }
 
     #[test]

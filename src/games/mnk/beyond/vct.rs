@@ -89,6 +89,13 @@ pub(super) fn replies_to(lines: &Lines, attacker: usize, near: Option<&[bool]>) 
     replies
 }
 
+/// A cell a proof plays, and the empty cells on its lines within a
+/// line's length: where a stone of the defender's could touch that move
+/// (see `Threes::zone`).
+pub(super) fn cell_and_its_lines(lines: &Lines, c: usize) -> impl Iterator<Item = usize> + '_ {
+    std::iter::once(c).chain(lines.on_lines(c).map(|(q, _)| q))
+}
+
 /// The searches for threats of one position, sharing what failed.
 pub struct Threes<'b> {
     pub fours: Fours<'b>,
@@ -173,8 +180,7 @@ impl<'b> Threes<'b> {
     /// cells on its lines.
     fn note_cell(&mut self, lines: &Lines, c: usize) {
         if let Some(proof) = &mut self.proof {
-            proof.push(c);
-            proof.extend(lines.on_lines(c).map(|(q, _)| q));
+            proof.extend(cell_and_its_lines(lines, c));
         }
     }
 
