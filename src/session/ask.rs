@@ -94,7 +94,17 @@ pub struct Hint<M> {
 pub fn hint<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G, budget: &Budget) -> Hint<G::Move> {
     let value = solver.value(pos, &budget.share(0.5));
     let all_best = best_moves(solver, pos, budget);
-    let best = all_best.first().copied();
+    // In a position proven lost every move loses, the choice too where
+    // its own proof was not reached: the tip says what is proven, not
+    // "unknown".
+    let lost = value.is_proven() && value.outcome == Outcome::Loss;
+    let best = all_best.first().map(|&(mv, v)| {
+        if lost && !v.is_proven() {
+            (mv, Value::outcome_only(Outcome::Loss))
+        } else {
+            (mv, v)
+        }
+    });
     let reason = best.and_then(|(mv, _)| solver.reason(pos, mv, budget));
     Hint {
         value,

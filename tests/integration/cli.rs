@@ -492,3 +492,38 @@ fn analyze_proves_the_threat_win_the_tip_finds() {
     let hint = text.lines().find(|l| l.starts_with("hint: ")).unwrap_or("");
     assert!(hint.contains("you can win: play l10"), "{hint}");
 }
+
+/// And the loser's side of it: after O's g13, a win eight threats deep
+/// that play finds (by proof numbers), X's every move is lost within
+/// seven — past the depth-first search's six — and `analyze` proves the
+/// position lost and every move with it, not "unknown".
+#[test]
+fn analyze_proves_lost_what_play_proves_won_deeper() {
+    let line = "j10 i10 h9 j9 h11 h10 i11 g11 g10 h12 f9 e8 e9 g9 k11 i12 f12 \
+        i8 e12 f11 c12 d12 e10 d11 e11 e13 d10 c9 j12 l10 j14 l11 k10 b10 c11 f8 e7 \
+        l8 l9 i7 i6 j8 h14 g13";
+    let out = unbeatable()
+        .args([
+            "analyze", "gomoku", "--moves", line, "--json", "--think", "5",
+        ])
+        .output()
+        .unwrap();
+    let j: Json = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(j["value"], "loss", "{j}");
+    let moves = j["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 225 - 44);
+    let open: Vec<&Json> = moves.iter().filter(|m| m["result"] != "loss").collect();
+    assert!(open.is_empty(), "{open:?}");
+    // The tip says so too (its choice's own proof not reached).
+    let out = unbeatable()
+        .args(["play", "gomoku", "--plain", "--think", "5", "--moves", line])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let hint = text.lines().find(|l| l.starts_with("hint: ")).unwrap_or("");
+    assert!(
+        hint.starts_with("hint: you are lost against perfect play"),
+        "{hint}"
+    );
+}

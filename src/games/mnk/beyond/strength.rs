@@ -279,6 +279,37 @@ pub fn lost_to_threats(board: &mut Board<'_>, budget: &Budget, depth: u32) -> bo
     !threats.aborted && threats.every_move_loses(side)
 }
 
+/// Whether every move of the side to move loses, as `lost_to_threats`
+/// proves it to `VCT_DEPTH` and, where that proves nothing and did not
+/// run out of time, with the time left, as `lost_to_deeper_threats`
+/// does: what `analyze` and the tip prove of the position asked about.
+pub fn lost_to_deep_threats(board: &mut Board<'_>, budget: &Budget) -> bool {
+    lost_to_threats(board, budget, VCT_DEPTH) || lost_to_deeper_threats(board, &[], budget)
+}
+
+/// Whether every move of the side to move loses to the opponent's wins
+/// up to `DEEP_THREATS` deep by proof numbers, the moves in `proven`
+/// taken as lost already (by searches of their own): the opponent's win
+/// were we to pass, and after each other move that could touch its proof
+/// a win of its own (`ProofNumbers::every_move_loses_besides`) — so that
+/// where play proves its deeper win, the loser's side of it is proven
+/// too. Never without a time limit, as `deep_win`.
+pub fn lost_to_deeper_threats(board: &mut Board<'_>, proven: &[usize], budget: &Budget) -> bool {
+    if budget.remaining().is_none() || budget.exhausted() || board.winner.is_some() {
+        return false;
+    }
+    let w = board.windows;
+    let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) else {
+        return false;
+    };
+    ProofNumbers::new(budget).every_move_loses_besides(
+        &mut lines,
+        board.to_move(),
+        DEEP_THREATS,
+        proven,
+    )
+}
+
 /// How many threats deep (fours among them) our own win, and the
 /// opponent's after a choice of the search, are looked for on the pattern
 /// board, the shallower first while the time lasts: most positions are

@@ -192,7 +192,8 @@ impl Solver<MnkGame> for MnkSolver {
         // Past the exact search on a free board, the mover's own win by
         // threats first (as play and the tip find it): its first move is a
         // proven win.
-        let by_threats = (!self.geo.gravity && !self.exact_board())
+        let past_exact = !self.geo.gravity && !self.exact_board();
+        let by_threats = past_exact
             .then(|| strength::win_by_deep_threats(&mut pos.board(), &budget.share(0.3)))
             .flatten();
         // The short wins and losses of every move first: they take little
@@ -264,15 +265,39 @@ impl Solver<MnkGame> for MnkSolver {
             }
             slice = slice.saturating_mul(2);
         }
-        for ((class, child), value) in classes.into_iter().zip(&children).zip(found) {
-            if by_threats.is_some_and(|c| class.contains(&c)) {
-                let won = Value::outcome_only(Outcome::Win);
-                listed.extend(class.into_iter().map(|mv| (mv, won)));
-                continue;
+        // Each move still open: the opponent's win by threats after it,
+        // while the time lasts (values for the opponent, to move there).
+        let winning = |class: &[usize]| by_threats.is_some_and(|c| class.contains(&c));
+        let mut values: Vec<Value> = classes
+            .iter()
+            .zip(&children)
+            .zip(found)
+            .map(|((class, child), value)| match value {
+                _ if winning(class) => Value::outcome_only(Outcome::Loss),
+                Some(value) => value,
+                None => self.threat_value(child, budget, 0),
+            })
+            .collect();
+        // Some left open, in a position not won: the opponent's deeper
+        // win were we to pass may prove them lost too, by its zone or by
+        // its search after each (`lost_to_deeper_threats`), where play
+        // proves such a win.
+        let open = values.iter().any(|v| !v.is_proven());
+        if past_exact && by_threats.is_none() && open {
+            let proven: Vec<usize> = classes
+                .iter()
+                .zip(&values)
+                .filter(|(_, v)| v.is_proven() && v.outcome == Outcome::Win)
+                .flat_map(|(class, _)| class.iter().copied())
+                .collect();
+            if strength::lost_to_deeper_threats(&mut pos.board(), &proven, budget) {
+                for v in values.iter_mut().filter(|v| !v.is_proven()) {
+                    *v = Value::outcome_only(Outcome::Win);
+                }
             }
-            let value = value
-                .unwrap_or_else(|| self.threat_value(child, budget, 0))
-                .for_mover();
+        }
+        for (class, value) in classes.into_iter().zip(values) {
+            let value = value.for_mover();
             listed.extend(class.into_iter().map(|mv| (mv, value)));
         }
         // In the order of the moves: by column on gravity boards.

@@ -20,8 +20,9 @@ impl MnkSolver {
     /// a win for the player to move by continuous fours or threats, or a
     /// loss — every move lost to the opponent's threats, up to `depth`
     /// threats deep (`strength::VCT_DEPTH` for the position asked about,
-    /// as play proves it; 0, fours alone, for each of a few hundred
-    /// moves, within one budget).
+    /// as play proves it, and deeper by proof numbers with the time left;
+    /// 0, fours alone, for each of a few hundred moves, within one
+    /// budget).
     pub(super) fn threat_value(&self, pos: &MnkGame, budget: &Budget, depth: u32) -> Value {
         // The threat search knows nothing of gravity; and with the budget
         // spent, even setting up its boards (for each of a few hundred
@@ -40,7 +41,12 @@ impl MnkSolver {
         if won.is_some() {
             return Value::exact(Outcome::Win, None);
         }
-        if strength::lost_to_threats(&mut board, budget, depth) {
+        let lost = if depth == strength::VCT_DEPTH {
+            strength::lost_to_deep_threats(&mut board, budget)
+        } else {
+            strength::lost_to_threats(&mut board, budget, depth)
+        };
+        if lost {
             return Value::exact(Outcome::Loss, None);
         }
         Value::UNKNOWN
