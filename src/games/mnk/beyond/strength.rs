@@ -295,19 +295,25 @@ pub fn lost_to_deep_threats(board: &mut Board<'_>, budget: &Budget) -> bool {
 /// where play proves its deeper win, the loser's side of it is proven
 /// too. Never without a time limit, as `deep_win`.
 pub fn lost_to_deeper_threats(board: &mut Board<'_>, proven: &[usize], budget: &Budget) -> bool {
-    if budget.remaining().is_none() || budget.exhausted() || board.winner.is_some() {
+    if board.winner.is_some() {
         return false;
     }
     let w = board.windows;
     let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) else {
         return false;
     };
-    ProofNumbers::new(budget).every_move_loses_besides(
-        &mut lines,
-        board.to_move(),
-        DEEP_THREATS,
-        proven,
-    )
+    deep_loss(&mut lines, board.to_move(), proven, budget)
+}
+
+/// Whether every move of `side` (to move) loses to the opponent's wins up
+/// to `DEEP_THREATS` deep by proof numbers, the moves in `proven` taken
+/// as lost already, within `budget`; never without a time limit, as
+/// `deep_win`.
+fn deep_loss(lines: &mut Lines, side: usize, proven: &[usize], budget: &Budget) -> bool {
+    if budget.remaining().is_none() || budget.exhausted() {
+        return false;
+    }
+    ProofNumbers::new(budget).every_move_loses_besides(lines, side, DEEP_THREATS, proven)
 }
 
 /// How many threats deep (fours among them) our own win, and the
@@ -451,8 +457,12 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // its first few choices: when none of those held, the rest must be
     // proven lost too, or one of them, "not proven to lose", would be
     // played (a stone in a corner, in games lost to Rapfi).
-    let every_move_lost =
-        !held && Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH);
+    // Past the depth-first search's 6 threats, by proof numbers with the
+    // time it leaves (the moves the check proved lost not searched
+    // again): where `analyze` proves the position lost, so does play.
+    let every_move_lost = !held
+        && (Threes::new(budget).every_move_loses(&mut lines, side, VCT_DEPTH)
+            || deep_loss(&mut lines, side, &advice.losing, budget));
     if every_move_lost {
         advice.losing = (0..lines.cells()).filter(|&c| lines.is_empty(c)).collect();
         estimates = hold_out(&mut lines, side, &ranking, budget);
@@ -953,6 +963,21 @@ mod tests {
             ..advice
         };
         assert_eq!(deeper_win(&mut board, &kept, &budget), None);
+    }
+
+    #[test]
+    fn a_loss_past_six_threats_is_known_to_play_as_to_analyze() {
+        // After O's g13 (a win eight deep), X's every move loses within
+        // seven: advise, given time, proves it past the depth-first
+        // search's 6 and holds out (every move lost, still ranked).
+        let (xs, mut os) = named::won_by_o_eight_deep();
+        os.push("g13");
+        let geo = Geometry::new(15, 15, 5);
+        let mut board = Board::named(&geo, &xs, &os);
+        let empty = geo.cells() - 44;
+        let advice = advise(&mut board, &Budget::of(Duration::from_secs(10)));
+        assert_eq!(advice.losing.len(), empty, "every move is proven lost");
+        assert!(!advice.estimates.is_empty(), "and still ranked");
     }
 
     #[test]
