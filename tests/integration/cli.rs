@@ -526,4 +526,19 @@ fn analyze_proves_lost_what_play_proves_won_deeper() {
         hint.starts_with("hint: you are lost against perfect play"),
         "{hint}"
     );
+    // And O's tip, before g13, names the win its value proves, not "not
+    // proven" (the value found it by proof numbers; the choice of the
+    // move, asked next, is the same proof).
+    let before = line.trim_end_matches(" g13");
+    let out = unbeatable()
+        .args([
+            "play", "gomoku", "--plain", "--human", "second", "--think", "5",
+        ])
+        .args(["--moves", before])
+        .write_stdin("hint\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let hint = text.lines().find(|l| l.starts_with("hint: ")).unwrap_or("");
+    assert!(hint.starts_with("hint: you can win: play g13"), "{hint}");
 }

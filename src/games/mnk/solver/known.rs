@@ -162,6 +162,30 @@ impl MnkSolver {
         lost.insert(key, bound);
     }
 
+    /// Keeps `mv`, the first move of a win by threats of the player to
+    /// move on `pos`, for `threat_win`.
+    pub(super) fn remember_threat_win(&self, pos: &MnkGame, mv: usize) {
+        let mut wins = self
+            .threat_wins
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        // Facts never go stale; the cap only bounds the memory.
+        if wins.len() >= 1 << 8 {
+            wins.clear();
+        }
+        wins.insert(pos.board().cell, mv);
+    }
+
+    /// The first move of a win by threats found before for the player to
+    /// move on `pos` (`remember_threat_win`).
+    pub(super) fn threat_win(&self, pos: &MnkGame) -> Option<usize> {
+        let wins = self
+            .threat_wins
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        wins.get(&pos.board().cell).copied()
+    }
+
     /// The value the exact search proves within the budget: with plies,
     /// or only won, drawn or lost when the distance was not settled.
     pub(super) fn known_value(&self, pos: &MnkGame, budget: &Budget) -> Option<Value> {

@@ -64,6 +64,13 @@ pub struct MnkSolver {
     /// (see `won_by_parent`), as every reply from a book position lost for its
     /// mover is.
     lost: Mutex<HashMap<(u64, u64), i32>>,
+    /// Wins by threats found past the exact search, by position (its
+    /// cells) and first move: the position's value finds one (for the
+    /// tip, `analyze`) and the choice of a move asked next (the tip's
+    /// own) plays it instead of searching anew, in less time than the
+    /// proof took — so the tip never calls a won position won and its
+    /// move "not proven".
+    threat_wins: Mutex<HashMap<Vec<u8>, usize>>,
     /// log2 of the table's entries.
     table_bits: u32,
 }
@@ -112,6 +119,7 @@ impl MnkSolver {
             book: OnceLock::new(),
             tt: Mutex::new(None),
             lost: Mutex::new(HashMap::new()),
+            threat_wins: Mutex::new(HashMap::new()),
             table_bits: Self::play_table_bits(&geo),
             shape,
             geo,
@@ -196,6 +204,9 @@ impl Solver<MnkGame> for MnkSolver {
         let by_threats = past_exact
             .then(|| strength::win_by_deep_threats(&mut pos.board(), &budget.share(0.3)))
             .flatten();
+        if let Some(mv) = by_threats {
+            self.remember_threat_win(pos, mv);
+        }
         // The short wins and losses of every move first: they take little
         // time, and a budget cut short by the long proofs still names them.
         let quick: Vec<Option<Known>> = classes
@@ -363,8 +374,18 @@ impl Solver<MnkGame> for MnkSolver {
             let checks = self.exact_board()
                 && exact_search_checks(self.geo.cells(), self.geo.k, pos.stones());
             let share = if checks { 0.6 } else { 1.0 };
-            let mut advice = strength::advise(&mut board, &budget.share(share));
+            let mut advice = match self.threat_win(pos) {
+                // Proven before: no search beats a proof.
+                Some(mv) => strength::Advice {
+                    winning: Some(mv),
+                    ..strength::Advice::default()
+                },
+                None => strength::advise(&mut board, &budget.share(share)),
+            };
             advice.winning = strength::deeper_win(&mut board, &advice, budget);
+            if let Some(mv) = advice.winning {
+                self.remember_threat_win(pos, mv);
+            }
             let refuted = if checks && advice.winning.is_none() {
                 self.refute(pos, &mut advice, budget)
             } else {

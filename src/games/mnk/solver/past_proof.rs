@@ -38,7 +38,11 @@ impl MnkSolver {
         } else {
             strength::win_by_threats(&mut board, budget)
         };
-        if won.is_some() {
+        if let Some(mv) = won {
+            // The position asked about, not each of its moves'.
+            if depth == strength::VCT_DEPTH {
+                self.remember_threat_win(pos, mv);
+            }
             return Value::exact(Outcome::Win, None);
         }
         let lost = if depth == strength::VCT_DEPTH {
