@@ -24,33 +24,40 @@ impl MnkSolver {
     /// 0, fours alone, for each of a few hundred moves, within one
     /// budget).
     pub(super) fn threat_value(&self, pos: &MnkGame, budget: &Budget, depth: u32) -> Value {
-        // The threat search knows nothing of gravity; and with the budget
-        // spent, even setting up its boards (for each of a few hundred
-        // moves, in `move_results`) would overrun it.
-        if self.geo.gravity || budget.exhausted() {
+        // The threat search knows nothing of gravity.
+        if self.geo.gravity {
+            return Value::UNKNOWN;
+        }
+        let asked = depth == strength::VCT_DEPTH;
+        // A win found before for the position asked about (by
+        // `move_results`, the tip, play) is known at once, however little
+        // time is left: not searched again.
+        if asked && self.threat_win(pos).is_some() {
+            return Value::exact(Outcome::Win, None);
+        }
+        // With the budget spent, even setting up the boards (for each of a
+        // few hundred moves, in `move_results`) would overrun it.
+        if budget.exhausted() {
             return Value::UNKNOWN;
         }
         let mut board = pos.board();
-        // The position asked about gets the deep search too, with half
-        // the time (the other half proves a loss); not each of the moves.
-        let won = if depth == strength::VCT_DEPTH {
-            strength::win_by_deep_threats(&mut board, &budget.share(0.5))
-        } else {
-            strength::win_by_threats(&mut board, budget)
-        };
-        if let Some(mv) = won {
-            // The position asked about, not each of its moves'.
-            if depth == strength::VCT_DEPTH {
-                self.remember_threat_win(pos, mv);
-            }
+        if !asked {
+            // Each of a few hundred moves: the shallower searches.
+            return if strength::win_by_threats(&mut board, budget).is_some() {
+                Value::exact(Outcome::Win, None)
+            } else if strength::lost_to_threats(&mut board, budget, depth) {
+                Value::exact(Outcome::Loss, None)
+            } else {
+                Value::UNKNOWN
+            };
+        }
+        // The position asked about gets the deep searches too: half the
+        // time for its win, the rest for its loss.
+        if let Some(mv) = strength::win_by_deep_threats(&mut board, &budget.share(0.5)) {
+            self.remember_threat_win(pos, mv);
             return Value::exact(Outcome::Win, None);
         }
-        let lost = if depth == strength::VCT_DEPTH {
-            strength::lost_to_deep_threats(&mut board, budget)
-        } else {
-            strength::lost_to_threats(&mut board, budget, depth)
-        };
-        if lost {
+        if strength::lost_to_deep_threats(&mut board, budget) {
             return Value::exact(Outcome::Loss, None);
         }
         Value::UNKNOWN
