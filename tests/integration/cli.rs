@@ -21,8 +21,14 @@ pub fn test_data_dir() -> std::path::PathBuf {
 }
 
 pub fn analyze_json(ruleset: &str, moves: &str) -> Json {
+    analyze_json_with(ruleset, moves, &[])
+}
+
+/// `analyze_json` with more arguments (`--think 5`).
+pub fn analyze_json_with(ruleset: &str, moves: &str, more: &[&str]) -> Json {
     let out = unbeatable()
         .args(["analyze", ruleset, "--moves", moves, "--json"])
+        .args(more)
         .output()
         .expect("runs");
     assert!(
@@ -466,6 +472,21 @@ fn list_fits_the_terminal() {
     assert!(text.contains("Take 1 to 3 flags."), "{text}");
 }
 
+/// The tip plain play gives first, `play` started with `args`: its
+/// `hint: ` line, or "" where there is none.
+fn plain_hint(args: &[&str]) -> String {
+    let out = unbeatable()
+        .arg("play")
+        .args(args)
+        .arg("--plain")
+        .write_stdin("hint\nquit\n")
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let hint = text.lines().find(|l| l.starts_with("hint: "));
+    hint.unwrap_or_default().to_string()
+}
+
 /// `analyze` knows what play knows: on gomoku past the exact search, a win
 /// by threats that the tip and the computer find (here l10, found by a
 /// threat sequence with threes) is a proven win in `analyze` too, and the
@@ -483,13 +504,7 @@ fn analyze_proves_the_threat_win_the_tip_finds() {
         .filter_map(|m| m["move"].as_str())
         .collect();
     assert!(won.contains(&"l10"), "{won:?}");
-    let out = unbeatable()
-        .args(["play", "gomoku", "--plain", "--moves", line])
-        .write_stdin("hint\nquit\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let hint = text.lines().find(|l| l.starts_with("hint: ")).unwrap_or("");
+    let hint = plain_hint(&["gomoku", "--moves", line]);
     assert!(hint.contains("you can win: play l10"), "{hint}");
 }
 
@@ -502,26 +517,14 @@ fn analyze_proves_lost_what_play_proves_won_deeper() {
     let line = "j10 i10 h9 j9 h11 h10 i11 g11 g10 h12 f9 e8 e9 g9 k11 i12 f12 \
         i8 e12 f11 c12 d12 e10 d11 e11 e13 d10 c9 j12 l10 j14 l11 k10 b10 c11 f8 e7 \
         l8 l9 i7 i6 j8 h14 g13";
-    let out = unbeatable()
-        .args([
-            "analyze", "gomoku", "--moves", line, "--json", "--think", "5",
-        ])
-        .output()
-        .unwrap();
-    let j: Json = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let j = analyze_json_with("gomoku", line, &["--think", "5"]);
     assert_eq!(j["value"], "loss", "{j}");
     let moves = j["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 225 - 44);
     let open: Vec<&Json> = moves.iter().filter(|m| m["result"] != "loss").collect();
     assert!(open.is_empty(), "{open:?}");
     // The tip says so too (its choice's own proof not reached).
-    let out = unbeatable()
-        .args(["play", "gomoku", "--plain", "--think", "5", "--moves", line])
-        .write_stdin("hint\nquit\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let hint = text.lines().find(|l| l.starts_with("hint: ")).unwrap_or("");
+    let hint = plain_hint(&["gomoku", "--think", "5", "--moves", line]);
     assert!(
         hint.starts_with("hint: you are lost against perfect play"),
         "{hint}"
@@ -530,15 +533,9 @@ fn analyze_proves_lost_what_play_proves_won_deeper() {
     // proven" (the value found it by proof numbers; the choice of the
     // move, asked next, is the same proof).
     let before = line.trim_end_matches(" g13");
-    let out = unbeatable()
-        .args([
-            "play", "gomoku", "--plain", "--human", "second", "--think", "5",
-        ])
-        .args(["--moves", before])
-        .write_stdin("hint\nquit\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let hint = text.lines().find(|l| l.starts_with("hint: ")).unwrap_or("");
+    let args = [
+        "gomoku", "--human", "second", "--think", "5", "--moves", before,
+    ];
+    let hint = plain_hint(&args);
     assert!(hint.starts_with("hint: you can win: play g13"), "{hint}");
 }
