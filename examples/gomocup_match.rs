@@ -6,9 +6,12 @@
 //! against `timeout_turn`, every lost game as a move list, and every game
 //! whose result belied what ours called proven (`MESSAGE proven: …`).
 //! Run: `cargo build --release && cargo run --release --example
-//! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED] [SIDES]` (ENGINE:
-//! the engine's program; its own folder is its working folder; SIDES: `x`
-//! or `o` plays only our games on that side, `both` by default). With
+//! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED] [SIDES] [OURS]`
+//! (ENGINE: the engine's program; its own folder is its working folder;
+//! SIDES: `x` or `o` plays only our games on that side, `both` by default;
+//! OURS: the program that plays our side, `unbeatable` beside this one by
+//! default — the engine itself there measures what the engine scores
+//! against itself from the same openings, the reference for ours). With
 //! `MATCH_LOG` set, every line sent and read goes to stderr.
 
 use std::io::{BufRead, BufReader, Write};
@@ -279,7 +282,7 @@ fn ours_program() -> PathBuf {
 fn main() -> std::io::Result<()> {
     let mut args = std::env::args().skip(1);
     let Some(engine) = args.next().map(PathBuf::from) else {
-        eprintln!("usage: gomocup_match ENGINE [OPENINGS] [MS] [SIZE] [SEED] [x|o|both]");
+        eprintln!("usage: gomocup_match ENGINE [OPENINGS] [MS] [SIZE] [SEED] [x|o|both] [OURS]");
         std::process::exit(2);
     };
     let openings: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(10);
@@ -291,7 +294,7 @@ fn main() -> std::io::Result<()> {
         Some("o") => &[1],
         _ => &[0, 1],
     };
-    let ours = ours_program();
+    let ours = args.next().map_or_else(ours_program, PathBuf::from);
     println!(
         "{} against {}: {openings} openings × 2 sides, {ms} ms a move, {size}×{size}, freestyle",
         ours.display(),
