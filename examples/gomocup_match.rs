@@ -296,9 +296,11 @@ fn main() -> std::io::Result<()> {
     };
     let ours = args.next().map_or_else(ours_program, PathBuf::from);
     println!(
-        "{} against {}: {openings} openings × 2 sides, {ms} ms a move, {size}×{size}, freestyle",
+        "{} against {}: {openings} openings × {} side{}, {ms} ms a move, {size}×{size}, freestyle",
         ours.display(),
-        engine.display()
+        engine.display(),
+        sides.len(),
+        if sides.len() == 1 { "" } else { "s" },
     );
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let centre = size / 2;
