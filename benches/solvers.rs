@@ -378,6 +378,29 @@ fn gomoku_threats(c: &mut Criterion) {
             });
         },
     );
+    // The pattern board alone: a stone on every empty cell and taken
+    // back, each side. Its play and take-back are most of the time of the
+    // searches above (a profile of the proof-number search: four fifths).
+    group.bench_function(
+        "pattern board: every empty cell played and taken back, 16 positions",
+        |b| {
+            b.iter(|| {
+                let mut played = 0;
+                for lines in &mut positions {
+                    for c in 0..lines.cells() {
+                        if lines.is_empty(c) {
+                            for side in 0..2 {
+                                lines.play(c, side);
+                                played += lines.total[side];
+                                lines.undo();
+                            }
+                        }
+                    }
+                }
+                black_box(played)
+            });
+        },
+    );
     // The playing search's first six plies (always finished, whatever the
     // budget; with none, the seventh stops at once): its nodes a second.
     group.bench_function("playing search 6 plies, 16 positions", |b| {
