@@ -717,6 +717,25 @@ pub mod named {
         (*seed >> 33) as usize
     }
 
+    /// `count` random crowded boards (`crowded`, `fewest` stones and up
+    /// to `spread` - 1 more) that have no line yet, each handed to `each`
+    /// with the generator, from which a test draws what it asks of it.
+    pub fn each_crowded(
+        seed: &mut u64,
+        count: usize,
+        fewest: usize,
+        spread: usize,
+        mut each: impl FnMut(&mut Lines, &mut u64),
+    ) {
+        for _ in 0..count {
+            let stones = fewest + next(seed) % spread;
+            let mut lines = crowded(seed, stones);
+            if lines.winner.is_none() {
+                each(&mut lines, seed);
+            }
+        }
+    }
+
     /// A 15×15 board for lines of 5 with up to `stones` stones dropped at
     /// random on its centre (the 9×9 square from d4), X and O in turn
     /// (a cell taken, or a line made, skips the turn).

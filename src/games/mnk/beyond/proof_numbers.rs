@@ -499,7 +499,7 @@ mod tests {
     use super::ProofNumbers;
     use crate::engine::Budget;
     use crate::games::mnk::beyond::lines::named::{
-        at, board, crowded, lost_on_eight_by_eight, next, won_by_o_eight_deep,
+        at, board, each_crowded, lost_on_eight_by_eight, next, won_by_o_eight_deep,
     };
     use crate::games::mnk::beyond::vct::Threes;
 
@@ -547,17 +547,12 @@ mod tests {
         let budget = Budget::unlimited();
         let mut seed = 11;
         let (mut wins, mut none) = (0, 0);
-        for _ in 0..300 {
-            let stones = 6 + next(&mut seed) % 26;
-            let mut lines = crowded(&mut seed, stones);
-            if lines.winner.is_some() {
-                continue;
-            }
-            let attacker = next(&mut seed) % 2;
-            let depth = 1 + (next(&mut seed) % 3) as u32;
-            let by_depth = Threes::new(&budget).vct(&mut lines, attacker, depth);
+        each_crowded(&mut seed, 300, 6, 26, |lines, seed| {
+            let attacker = next(seed) % 2;
+            let depth = 1 + (next(seed) % 3) as u32;
+            let by_depth = Threes::new(&budget).vct(lines, attacker, depth);
             let mut search = ProofNumbers::new(&budget);
-            let best_first = search.win(&mut lines, attacker, depth);
+            let best_first = search.win(lines, attacker, depth);
             assert!(!search.aborted());
             assert_eq!(
                 by_depth.is_some(),
@@ -569,14 +564,14 @@ mod tests {
                 // Its move wins too: after it, every reply loses.
                 lines.play(c, attacker);
                 let holds = lines.winner == Some(attacker)
-                    || Threes::new(&budget).every_move_loses(&mut lines, 1 - attacker, depth - 1);
+                    || Threes::new(&budget).every_move_loses(lines, 1 - attacker, depth - 1);
                 lines.undo();
                 assert!(holds, "{:?}: {c} for {attacker}", lines.history);
                 wins += 1;
             } else {
                 none += 1;
             }
-        }
+        });
         assert!(wins > 30 && none > 30, "{wins} wins, {none} none");
     }
 
@@ -608,17 +603,12 @@ mod tests {
         let budget = Budget::unlimited();
         let mut seed = 29;
         let (mut lost, mut not) = (0, 0);
-        for _ in 0..200 {
-            let stones = 6 + next(&mut seed) % 26;
-            let mut lines = crowded(&mut seed, stones);
-            if lines.winner.is_some() {
-                continue;
-            }
-            let side = next(&mut seed) % 2;
-            let depth = 1 + (next(&mut seed) % 3) as u32;
-            let by_depth = Threes::new(&budget).every_move_loses(&mut lines, side, depth);
+        each_crowded(&mut seed, 200, 6, 26, |lines, seed| {
+            let side = next(seed) % 2;
+            let depth = 1 + (next(seed) % 3) as u32;
+            let by_depth = Threes::new(&budget).every_move_loses(lines, side, depth);
             let mut search = ProofNumbers::new(&budget);
-            let by_zone = search.every_move_loses(&mut lines, side, depth);
+            let by_zone = search.every_move_loses(lines, side, depth);
             assert!(!search.aborted());
             assert_eq!(
                 by_depth, by_zone,
@@ -630,7 +620,7 @@ mod tests {
             } else {
                 not += 1;
             }
-        }
+        });
         assert!(lost > 15 && not > 15, "{lost} lost, {not} not");
     }
 

@@ -311,7 +311,7 @@ impl<'b> Fours<'b> {
 mod tests {
     use super::{Fours, VCF_DEPTH, makes_four};
     use crate::engine::Budget;
-    use crate::games::mnk::beyond::lines::named::{at, board, crowded, next};
+    use crate::games::mnk::beyond::lines::named::{at, board, each_crowded};
 
     #[test]
     fn a_four_then_a_four_three_is_found_and_a_blocked_one_is_not() {
@@ -372,23 +372,18 @@ mod tests {
         let budget = Budget::unlimited();
         let mut seed = 11;
         let (mut wins, mut skipped, mut spoilt) = (0, 0, 0);
-        for _ in 0..400 {
-            let stones = 16 + next(&mut seed) % 30;
-            let mut lines = crowded(&mut seed, stones);
-            if lines.winner.is_some() {
-                continue;
-            }
+        each_crowded(&mut seed, 400, 16, 30, |lines, _| {
             let attacker = lines.to_move();
             let defender = 1 - attacker;
             let mut line = Vec::new();
             if Fours::new(&budget)
-                .vcf_line(&mut lines, attacker, VCF_DEPTH, &mut line)
+                .vcf_line(lines, attacker, VCF_DEPTH, &mut line)
                 .is_none()
             {
-                continue;
+                return;
             }
             wins += 1;
-            let near = Fours::spoilers(&mut lines, attacker, &line)
+            let near = Fours::spoilers(lines, attacker, &line)
                 .unwrap_or_else(|| panic!("the win found replays"));
             assert!(near[line[0]], "the first move of the win can be spoilt");
             for (d, &spoils) in near.iter().enumerate() {
@@ -398,16 +393,16 @@ mod tests {
                 skipped += 1;
                 lines.play(d, defender);
                 assert!(
-                    Fours::still_wins(&mut lines, attacker, &line),
+                    Fours::still_wins(lines, attacker, &line),
                     "a stone on {d}, away from the win, spoilt it: {:?}",
                     lines.history
                 );
                 lines.undo();
             }
             lines.play(line[0], defender);
-            spoilt += usize::from(!Fours::still_wins(&mut lines, attacker, &line));
+            spoilt += usize::from(!Fours::still_wins(lines, attacker, &line));
             lines.undo();
-        }
+        });
         // The replay is no formality: mostly, a stone on the first cell
         // spoils the win (not always: another four may do instead).
         assert!(
@@ -422,25 +417,20 @@ mod tests {
         let budget = Budget::unlimited();
         let mut seed = 17;
         let (mut wins, mut found) = (0, 0);
-        for _ in 0..600 {
-            let stones = 10 + next(&mut seed) % 30;
-            let mut lines = crowded(&mut seed, stones);
-            if lines.winner.is_some() {
-                continue;
-            }
+        each_crowded(&mut seed, 600, 10, 30, |lines, _| {
             for attacker in 0..2 {
-                let full = Fours::new(&budget).vcf(&mut lines, attacker, VCF_DEPTH);
+                let full = Fours::new(&budget).vcf(lines, attacker, VCF_DEPTH);
                 let mut line = Vec::new();
-                let quick = Fours::following_on(&budget)
-                    .vcf_line(&mut lines, attacker, VCF_DEPTH, &mut line);
+                let quick =
+                    Fours::following_on(&budget).vcf_line(lines, attacker, VCF_DEPTH, &mut line);
                 wins += usize::from(full.is_some());
                 if quick.is_some() {
                     found += 1;
                     assert!(full.is_some(), "a win the full search missed");
-                    assert!(Fours::still_wins(&mut lines, attacker, &line));
+                    assert!(Fours::still_wins(lines, attacker, &line));
                 }
             }
-        }
+        });
         assert!(wins > 200 && found * 100 >= wins * 99, "{found} of {wins}");
         // A win whose first four is far from the rest is not found: X
         // plays g7 (O h7), then m7, l8 and j6; m7 is six cells from g7

@@ -356,7 +356,7 @@ mod tests {
     use crate::engine::Budget;
     use crate::games::mnk::beyond::lines::Level;
     use crate::games::mnk::beyond::lines::named::{
-        at, board, crowded, lost_on_eight_by_eight, next,
+        at, board, each_crowded, lost_on_eight_by_eight,
     };
     use crate::games::mnk::beyond::vcf::VCF_DEPTH;
 
@@ -444,17 +444,14 @@ mod tests {
         let budget = Budget::unlimited();
         let mut seed = 5;
         let (mut wins, mut outside, mut spoilt) = (0, 0, 0);
-        for _ in 0..500 {
-            let stones = 8 + next(&mut seed) % 24;
-            let mut lines = crowded(&mut seed, stones);
+        each_crowded(&mut seed, 500, 8, 24, |lines, _| {
             let attacker = lines.to_move();
             let defender = 1 - attacker;
-            if lines.winner.is_some() || Threes::new(&budget).vct(&mut lines, attacker, 0).is_some()
-            {
-                continue;
+            if Threes::new(&budget).vct(lines, attacker, 0).is_some() {
+                return;
             }
-            let Some(zone) = Threes::new(&budget).zone(&mut lines, attacker, 2) else {
-                continue;
+            let Some(zone) = Threes::new(&budget).zone(lines, attacker, 2) else {
+                return;
             };
             wins += 1;
             for (m, &inside) in zone.iter().enumerate() {
@@ -462,7 +459,7 @@ mod tests {
                     continue;
                 }
                 lines.play(m, defender);
-                let holds = Threes::new(&budget).vct(&mut lines, attacker, 2).is_some();
+                let holds = Threes::new(&budget).vct(lines, attacker, 2).is_some();
                 lines.undo();
                 if inside {
                     spoilt += usize::from(!holds);
@@ -475,7 +472,7 @@ mod tests {
                     );
                 }
             }
-        }
+        });
         // The zone is no formality: stones in it do spoil wins.
         assert!(
             wins > 20 && outside > 1000 && spoilt > 20,
