@@ -5,6 +5,10 @@
 //! the score with its 95% error bar, by side, the slowest reply of ours
 //! against `timeout_turn`, every lost game as a move list, and every game
 //! whose result belied what ours called proven (`MESSAGE proven: …`).
+//! With `MATCH_REVIEW` set to a number of seconds, each lost game is then
+//! judged by `unbeatable review` with that budget a move: from which ply
+//! every move of ours was proven lost, and which moves of ours were proven
+//! lost where the position was not — a loss the program could have seen.
 //! Run: `cargo build --release && cargo run --release --example
 //! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED] [SIDES] [OURS]`
 //! (ENGINE: the engine's program; its own folder is its working folder;
@@ -313,7 +317,8 @@ fn main() -> std::io::Result<()> {
     // [as black, as white]: wins, draws, losses.
     let mut tally = [[0u32; 3]; 2];
     let mut slowest = Duration::ZERO;
-    let mut lost = Vec::new();
+    // Lost games: our side, and the moves.
+    let mut lost: Vec<(usize, Vec<String>)> = Vec::new();
     let mut broken = 0;
     // Games where ours called a win proven, and where a call was belied.
     let mut called_won = 0;
@@ -365,7 +370,7 @@ fn main() -> std::io::Result<()> {
                 ));
             }
             if ours_result < 0 {
-                lost.push(format!("as {side}: {}", line.join(" ")));
+                lost.push((our_side, line));
             }
         }
     }
@@ -408,8 +413,147 @@ fn main() -> std::io::Result<()> {
     for b in belied_calls {
         println!("BELIED {b}");
     }
-    for l in lost {
-        println!("lost {l}");
+    let review = std::env::var("MATCH_REVIEW").ok();
+    let reviewer = match &review {
+        Some(_) if ours.file_name().is_some_and(|n| n == "unbeatable") => {
+            Some(Reviewer::new(&ours, size)?)
+        }
+        _ => None,
+    };
+    let mut thrown = [0usize; 2];
+    for (side, line) in &lost {
+        println!(
+            "lost as {}: {}",
+            ["X (first)", "O (second)"][*side],
+            line.join(" ")
+        );
+        if let (Some(reviewer), Some(seconds)) = (&reviewer, &review) {
+            let r = reviewer.judge(&line.join(" "), *side, seconds)?;
+            println!("  {}", r.summary());
+            if !r.thrown.is_empty() {
+                thrown[0] += 1;
+                thrown[1] += usize::from(line.len() < 40);
+            }
+        }
+    }
+    if let (Some(_), Some(seconds)) = (&reviewer, &review) {
+        println!(
+            "reviewed at {seconds} s a move, lost games: {}; lost by a move of ours proven \
+             lost where the position was not: {} (before ply 40: {})",
+            lost.len(),
+            thrown[0],
+            thrown[1]
+        );
     }
     Ok(())
+}
+
+/// Runs `unbeatable review` on lost games, with a ruleset of the match's
+/// board.
+struct Reviewer {
+    ours: PathBuf,
+    ruleset: String,
+    /// The ruleset written for a board no built-in ruleset has, kept for
+    /// the match.
+    _file: Option<tempfile::NamedTempFile>,
+}
+
+/// What the review proves of one lost game, for our moves.
+struct Reviewed {
+    /// The first ply of ours at which every move was proven lost.
+    lost_from: Option<u64>,
+    /// Our moves proven lost where the position was not proven lost:
+    /// ply, move, and the position's value.
+    thrown: Vec<(u64, String, String)>,
+}
+
+impl Reviewed {
+    fn summary(&self) -> String {
+        let from = self.lost_from.map_or_else(
+            || "at no move of ours was every move proven lost".to_string(),
+            |ply| format!("every move of ours proven lost from ply {ply}"),
+        );
+        let thrown = if self.thrown.is_empty() {
+            "none played proven lost where the position was not".to_string()
+        } else {
+            let each: Vec<String> = self
+                .thrown
+                .iter()
+                .map(|(ply, mv, best)| format!("ply {ply} {mv} (the position: {best})"))
+                .collect();
+            format!(
+                "played proven lost where the position was not: {}",
+                each.join(", ")
+            )
+        };
+        format!("review: {from}; {thrown}")
+    }
+}
+
+impl Reviewer {
+    fn new(ours: &Path, size: usize) -> std::io::Result<Self> {
+        if size == 15 {
+            return Ok(Self {
+                ours: ours.to_path_buf(),
+                ruleset: "gomoku".to_string(),
+                _file: None,
+            });
+        }
+        let mut file = tempfile::Builder::new()
+            .prefix("gomocup-match-")
+            .suffix(".toml")
+            .tempfile()?;
+        write!(
+            file,
+            "name = \"Gomoku {size}×{size}\"\ndescription = \"Freestyle, the match's board.\"\n\
+             kind = \"mnk\"\n\n[mnk]\nwidth = {size}\nheight = {size}\nk = 5\n"
+        )?;
+        file.flush()?;
+        Ok(Self {
+            ours: ours.to_path_buf(),
+            ruleset: file.path().to_string_lossy().into_owned(),
+            _file: Some(file),
+        })
+    }
+
+    /// Judges the game `moves` lost by `side` (0 first), `seconds` a move.
+    fn judge(&self, moves: &str, side: usize, seconds: &str) -> std::io::Result<Reviewed> {
+        let out = Command::new(&self.ours)
+            .args([
+                "review",
+                &self.ruleset,
+                "--moves",
+                moves,
+                "--think",
+                seconds,
+            ])
+            .arg("--json")
+            .stderr(Stdio::inherit())
+            .output()?;
+        if !out.status.success() {
+            return Err(std::io::Error::other(format!(
+                "review failed: {}",
+                out.status
+            )));
+        }
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout)?;
+        let player = ["first", "second"][side];
+        let mut reviewed = Reviewed {
+            lost_from: None,
+            thrown: Vec::new(),
+        };
+        let judged = report["moves"].as_array().map_or(&[][..], Vec::as_slice);
+        for m in judged.iter().filter(|m| m["player"] == player) {
+            let ply = m["ply"].as_u64().unwrap_or_default();
+            let text = |key: &str| m[key].as_str().unwrap_or_default().to_string();
+            if text("best") == "loss" {
+                reviewed.lost_from = Some(ply);
+                break;
+            }
+            if text("result") == "loss" {
+                reviewed.thrown.push((ply, text("move"), text("best")));
+            }
+        }
+        Ok(reviewed)
+    }
 }
