@@ -299,6 +299,16 @@ fn main() -> std::io::Result<()> {
         _ => &[0, 1],
     };
     let ours = args.next().map_or_else(ours_program, PathBuf::from);
+    // Checked before the match, not after it: a bad value must not cost
+    // the games' review, nor their lists.
+    let review = match std::env::var("MATCH_REVIEW") {
+        Ok(seconds) if seconds.parse::<f64>().is_ok_and(|s| s > 0.0) => Some(seconds),
+        Ok(seconds) => {
+            eprintln!("MATCH_REVIEW must be a number of seconds above 0, not {seconds:?}");
+            std::process::exit(2);
+        }
+        Err(_) => None,
+    };
     println!(
         "{} against {}: {openings} openings × {} side{}, {ms} ms a move, {size}×{size}, freestyle",
         ours.display(),
@@ -306,6 +316,16 @@ fn main() -> std::io::Result<()> {
         sides.len(),
         if sides.len() == 1 { "" } else { "s" },
     );
+    let reviewer = match &review {
+        Some(_) if ours.file_name().is_some_and(|n| n == "unbeatable") => {
+            Some(Reviewer::new(&ours, size)?)
+        }
+        Some(_) => {
+            println!("MATCH_REVIEW left unused: the program on our side is not unbeatable");
+            None
+        }
+        None => None,
+    };
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let centre = size / 2;
     let near = |rng: &mut rand::rngs::StdRng| {
@@ -413,13 +433,6 @@ fn main() -> std::io::Result<()> {
     for b in belied_calls {
         println!("BELIED {b}");
     }
-    let review = std::env::var("MATCH_REVIEW").ok();
-    let reviewer = match &review {
-        Some(_) if ours.file_name().is_some_and(|n| n == "unbeatable") => {
-            Some(Reviewer::new(&ours, size)?)
-        }
-        _ => None,
-    };
     let mut thrown = [0usize; 2];
     for (side, line) in &lost {
         println!(
@@ -428,11 +441,17 @@ fn main() -> std::io::Result<()> {
             line.join(" ")
         );
         if let (Some(reviewer), Some(seconds)) = (&reviewer, &review) {
-            let r = reviewer.judge(&line.join(" "), *side, seconds)?;
-            println!("  {}", r.summary());
-            if !r.thrown.is_empty() {
-                thrown[0] += 1;
-                thrown[1] += usize::from(line.len() < 40);
+            // A review that fails is said on its game's line; the other
+            // games are still listed and reviewed.
+            match reviewer.judge(&line.join(" "), *side, seconds) {
+                Ok(r) => {
+                    println!("  {}", r.summary());
+                    if !r.thrown.is_empty() {
+                        thrown[0] += 1;
+                        thrown[1] += usize::from(line.len() < 40);
+                    }
+                }
+                Err(e) => println!("  review: not made: {e}"),
             }
         }
     }
