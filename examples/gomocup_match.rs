@@ -6,9 +6,10 @@
 //! against `timeout_turn`, every lost game as a move list, and every game
 //! whose result belied what ours called proven (`MESSAGE proven: …`).
 //! With `MATCH_REVIEW` set to a number of seconds, each lost game is then
-//! judged by `unbeatable review` with that budget a move: from which ply
-//! every move of ours was proven lost, and which moves of ours were proven
-//! lost where the position was not — a loss the program could have seen.
+//! judged by the program's review (`unbeatable review`) with that budget a
+//! move of the losing side: from which ply every move of that side was
+//! proven lost, and which of its moves were proven lost where the position
+//! was not — a loss the program could have seen.
 //! Run: `cargo build --release && cargo run --release --example
 //! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED] [SIDES] [OURS]`
 //! (ENGINE: the engine's program; its own folder is its working folder;
@@ -24,6 +25,9 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
+use unbeatable::engine::{Level, Outcome, Player};
+use unbeatable::rules::{Ruleset, RulesetError};
+use unbeatable::session::{ReplayError, Setup};
 
 /// One engine process.
 struct Engine {
@@ -302,11 +306,13 @@ fn main() -> std::io::Result<()> {
     // Checked before the match, not after it: a bad value must not cost
     // the games' review, nor their lists.
     let review = match std::env::var("MATCH_REVIEW") {
-        Ok(seconds) if seconds.parse::<f64>().is_ok_and(|s| s > 0.0) => Some(seconds),
-        Ok(seconds) => {
-            eprintln!("MATCH_REVIEW must be a number of seconds above 0, not {seconds:?}");
-            std::process::exit(2);
-        }
+        Ok(text) => match text.parse::<f64>().ok().filter(|s| *s > 0.0 && *s < 1e6) {
+            Some(seconds) => Some((text, Duration::from_secs_f64(seconds))),
+            None => {
+                eprintln!("MATCH_REVIEW must be a number of seconds above 0, not {text:?}");
+                std::process::exit(2);
+            }
+        },
         Err(_) => None,
     };
     println!(
@@ -317,13 +323,7 @@ fn main() -> std::io::Result<()> {
         if sides.len() == 1 { "" } else { "s" },
     );
     let reviewer = match &review {
-        Some(_) if ours.file_name().is_some_and(|n| n == "unbeatable") => {
-            Some(Reviewer::new(&ours, size)?)
-        }
-        Some(_) => {
-            println!("MATCH_REVIEW left unused: the program on our side is not unbeatable");
-            None
-        }
+        Some((_, think)) => Some(Reviewer::new(size, *think).map_err(std::io::Error::other)?),
         None => None,
     };
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -440,10 +440,10 @@ fn main() -> std::io::Result<()> {
             ["X (first)", "O (second)"][*side],
             line.join(" ")
         );
-        if let (Some(reviewer), Some(seconds)) = (&reviewer, &review) {
+        if let Some(reviewer) = &reviewer {
             // A review that fails is said on its game's line; the other
             // games are still listed and reviewed.
-            match reviewer.judge(&line.join(" "), *side, seconds) {
+            match reviewer.judge(&line.join(" "), *side) {
                 Ok(r) => {
                     println!("  {}", r.summary());
                     if !r.thrown.is_empty() {
@@ -455,7 +455,7 @@ fn main() -> std::io::Result<()> {
             }
         }
     }
-    if let (Some(_), Some(seconds)) = (&reviewer, &review) {
+    if let Some((seconds, _)) = &review {
         println!(
             "reviewed at {seconds} s a move, lost games: {}; lost by a move of ours proven \
              lost where the position was not: {} (before ply 40: {})",
@@ -467,23 +467,20 @@ fn main() -> std::io::Result<()> {
     Ok(())
 }
 
-/// Runs `unbeatable review` on lost games, with a ruleset of the match's
-/// board.
+/// Judges lost games by the program's own review (`unbeatable review`,
+/// through the library this runner is built from), on the match's board.
 struct Reviewer {
-    ours: PathBuf,
-    ruleset: String,
-    /// The ruleset written for a board no built-in ruleset has, kept for
-    /// the match.
-    _file: Option<tempfile::NamedTempFile>,
+    ruleset: Ruleset,
+    think: Duration,
 }
 
 /// What the review proves of one lost game, for our moves.
 struct Reviewed {
     /// The first ply of ours at which every move was proven lost.
-    lost_from: Option<u64>,
+    lost_from: Option<usize>,
     /// Our moves proven lost where the position was not proven lost:
     /// ply, move, and the position's value.
-    thrown: Vec<(u64, String, String)>,
+    thrown: Vec<(usize, String, &'static str)>,
 }
 
 impl Reviewed {
@@ -510,67 +507,34 @@ impl Reviewed {
 }
 
 impl Reviewer {
-    fn new(ours: &Path, size: usize) -> std::io::Result<Self> {
-        if size == 15 {
-            return Ok(Self {
-                ours: ours.to_path_buf(),
-                ruleset: "gomoku".to_string(),
-                _file: None,
-            });
-        }
-        let mut file = tempfile::Builder::new()
-            .prefix("gomocup-match-")
-            .suffix(".toml")
-            .tempfile()?;
-        write!(
-            file,
-            "name = \"Gomoku {size}×{size}\"\ndescription = \"Freestyle, the match's board.\"\n\
-             kind = \"mnk\"\n\n[mnk]\nwidth = {size}\nheight = {size}\nk = 5\n"
-        )?;
-        file.flush()?;
+    fn new(size: usize, think: Duration) -> Result<Self, RulesetError> {
         Ok(Self {
-            ours: ours.to_path_buf(),
-            ruleset: file.path().to_string_lossy().into_owned(),
-            _file: Some(file),
+            ruleset: unbeatable::gomocup::ruleset(size, size)?,
+            think,
         })
     }
 
-    /// Judges the game `moves` lost by `side` (0 first), `seconds` a move.
-    fn judge(&self, moves: &str, side: usize, seconds: &str) -> std::io::Result<Reviewed> {
-        let out = Command::new(&self.ours)
-            .args([
-                "review",
-                &self.ruleset,
-                "--moves",
-                moves,
-                "--think",
-                seconds,
-            ])
-            .arg("--json")
-            .stderr(Stdio::inherit())
-            .output()?;
-        if !out.status.success() {
-            return Err(std::io::Error::other(format!(
-                "review failed: {}",
-                out.status
-            )));
-        }
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout)?;
-        let player = ["first", "second"][side];
+    /// Judges the moves of `side` (0 first) in the game `moves` it lost.
+    fn judge(&self, moves: &str, side: usize) -> Result<Reviewed, ReplayError> {
+        let ours = [Player::First, Player::Second][side];
+        let mut game = self.ruleset.session(Setup {
+            human: ours,
+            level: Level::Perfect,
+            seed: None,
+            think: Some(self.think),
+        });
+        game.replay(moves)?;
         let mut reviewed = Reviewed {
             lost_from: None,
             thrown: Vec::new(),
         };
-        let judged = report["moves"].as_array().map_or(&[][..], Vec::as_slice);
-        for m in judged.iter().filter(|m| m["player"] == player) {
-            let ply = m["ply"].as_u64().unwrap_or_default();
-            let text = |key: &str| m[key].as_str().unwrap_or_default().to_string();
-            if text("best") == "loss" {
-                reviewed.lost_from = Some(ply);
+        for j in game.review(Some(ours)) {
+            if j.best.outcome == Outcome::Loss {
+                reviewed.lost_from = Some(j.ply);
                 break;
             }
-            if text("result") == "loss" {
-                reviewed.thrown.push((ply, text("move"), text("best")));
+            if j.result.outcome == Outcome::Loss {
+                reviewed.thrown.push((j.ply, j.mv, j.best.outcome.as_str()));
             }
         }
         Ok(reviewed)

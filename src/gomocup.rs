@@ -12,9 +12,21 @@ use std::time::Duration;
 use anyhow::Result;
 
 use crate::engine::{Level, Player, Status};
-use crate::rules::Ruleset;
+use crate::rules::{Ruleset, RulesetError};
 use crate::session::{AnySession, Setup, wording};
 use crate::text::visible;
+
+/// Freestyle gomoku on a `w` × `h` board, as the protocol plays it (and as
+/// the match runner reviews its games).
+///
+/// # Errors
+/// A board the m,n,k family does not take.
+pub fn ruleset(w: usize, h: usize) -> Result<Ruleset, RulesetError> {
+    let text = format!(
+        "name = \"Gomocup {w}x{h}\"\ndescription = \"Freestyle gomoku for the Gomocup protocol.\"\nkind = \"mnk\"\n[mnk]\nwidth = {w}\nheight = {h}\nk = 5\n"
+    );
+    Ruleset::parse("gomocup", &text)
+}
 
 /// The longest line read: a manager's lines are short, and no line may
 /// exhaust memory.
@@ -300,10 +312,7 @@ impl Brain {
         let Some((w, h)) = self.size else {
             return Err("ERROR no board yet: START comes first".to_string());
         };
-        let text = format!(
-            "name = \"Gomocup {w}x{h}\"\ndescription = \"Freestyle gomoku for the Gomocup protocol.\"\nkind = \"mnk\"\n[mnk]\nwidth = {w}\nheight = {h}\nk = 5\n"
-        );
-        let ruleset = Ruleset::parse("gomocup", &text).map_err(|e| format!("ERROR {e}"))?;
+        let ruleset = ruleset(w, h).map_err(|e| format!("ERROR {e}"))?;
         let mut session = ruleset.session(Setup {
             human: ours.opponent(),
             level: Level::Perfect,
