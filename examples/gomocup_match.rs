@@ -433,7 +433,9 @@ fn main() -> std::io::Result<()> {
     for b in belied_calls {
         println!("BELIED {b}");
     }
-    let mut thrown = [0usize; 2];
+    // Lost games with a move proven lost where the position was not; of
+    // them, those lost before ply 40.
+    let (mut thrown, mut thrown_early) = (0, 0);
     for (side, line) in &lost {
         println!(
             "lost as {}: {}",
@@ -447,8 +449,8 @@ fn main() -> std::io::Result<()> {
                 Ok(r) => {
                     println!("  {}", r.summary());
                     if !r.thrown.is_empty() {
-                        thrown[0] += 1;
-                        thrown[1] += usize::from(line.len() < 40);
+                        thrown += 1;
+                        thrown_early += usize::from(line.len() < 40);
                     }
                 }
                 Err(e) => println!("  review: not made: {e}"),
@@ -460,8 +462,8 @@ fn main() -> std::io::Result<()> {
             "reviewed at {seconds} s a move, lost games: {}; lost by a move of ours proven \
              lost where the position was not: {} (before ply 40: {})",
             lost.len(),
-            thrown[0],
-            thrown[1]
+            thrown,
+            thrown_early
         );
     }
     Ok(())
