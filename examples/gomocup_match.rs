@@ -25,6 +25,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
+use unbeatable::cli::{Think, parse_think};
 use unbeatable::engine::{Level, Outcome, Player};
 use unbeatable::rules::{Ruleset, RulesetError};
 use unbeatable::session::{ReplayError, Setup};
@@ -305,11 +306,16 @@ fn main() -> std::io::Result<()> {
     let ours = args.next().map_or_else(ours_program, PathBuf::from);
     // Checked before the match, not after it: a bad value must not cost
     // the games' review, nor their lists.
+    // Read as `--think` is (0 excepted: a review until proven might not end).
     let review = match std::env::var("MATCH_REVIEW") {
-        Ok(text) => match text.parse::<f64>().ok().filter(|s| *s > 0.0 && *s < 1e6) {
-            Some(seconds) => Some((text, Duration::from_secs_f64(seconds))),
-            None => {
-                eprintln!("MATCH_REVIEW must be a number of seconds above 0, not {text:?}");
+        Ok(text) => match parse_think(&text) {
+            Ok(Think(Some(think))) => Some((text, think)),
+            Ok(Think(None)) => {
+                eprintln!("MATCH_REVIEW: give the seconds a move, above 0");
+                std::process::exit(2);
+            }
+            Err(e) => {
+                eprintln!("MATCH_REVIEW: {e}");
                 std::process::exit(2);
             }
         },
