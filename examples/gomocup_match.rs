@@ -309,7 +309,7 @@ fn main() -> std::io::Result<()> {
     // Read as `--think` is (0 excepted: a review until proven might not end).
     let review = match std::env::var("MATCH_REVIEW") {
         Ok(text) => match parse_think(&text) {
-            Ok(Think(Some(think))) => Some((text, think)),
+            Ok(Think(Some(think))) => Some(think),
             Ok(Think(None)) => {
                 eprintln!("MATCH_REVIEW: give the seconds a move, above 0");
                 std::process::exit(2);
@@ -328,8 +328,8 @@ fn main() -> std::io::Result<()> {
         sides.len(),
         if sides.len() == 1 { "" } else { "s" },
     );
-    let reviewer = match &review {
-        Some((_, think)) => Some(Reviewer::new(size, *think).map_err(std::io::Error::other)?),
+    let reviewer = match review {
+        Some(think) => Some(Reviewer::new(size, think).map_err(std::io::Error::other)?),
         None => None,
     };
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
@@ -463,10 +463,11 @@ fn main() -> std::io::Result<()> {
             }
         }
     }
-    if let Some((seconds, _)) = &review {
+    if let Some(think) = review {
         println!(
-            "reviewed at {seconds} s a move, lost games: {}; lost by a move of ours proven \
+            "reviewed at {} s a move, lost games: {}; lost by a move of ours proven \
              lost where the position was not: {} (before ply 40: {})",
+            think.as_secs_f64(),
             lost.len(),
             thrown,
             thrown_early
