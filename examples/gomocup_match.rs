@@ -28,7 +28,7 @@ use rand::{RngExt, SeedableRng};
 use unbeatable::cli::{Think, parse_think};
 use unbeatable::engine::{Level, Outcome, Player};
 use unbeatable::rules::{Ruleset, RulesetError};
-use unbeatable::session::{ReplayError, Setup};
+use unbeatable::session::Setup;
 
 /// One engine process.
 struct Engine {
@@ -523,8 +523,10 @@ impl Reviewer {
         })
     }
 
-    /// Judges the moves of `side` (0 first) in the game `moves` it lost.
-    fn judge(&self, moves: &str, side: usize) -> Result<Reviewed, ReplayError> {
+    /// Judges the moves of `side` (0 first) in the game `moves` it lost,
+    /// one at a time as the game is replayed, up to the first position
+    /// where every move is proven lost: past it nothing is left to learn.
+    fn judge(&self, moves: &str, side: usize) -> Result<Reviewed, String> {
         let ours = [Player::First, Player::Second][side];
         let mut game = self.ruleset.session(Setup {
             human: ours,
@@ -532,19 +534,22 @@ impl Reviewer {
             seed: None,
             think: Some(self.think),
         });
-        game.replay(moves)?;
         let mut reviewed = Reviewed {
             lost_from: None,
             thrown: Vec::new(),
         };
-        for j in game.review(Some(ours)) {
-            if j.best.outcome == Outcome::Loss {
-                reviewed.lost_from = Some(j.ply);
-                break;
+        for (i, mv) in moves.split_whitespace().enumerate() {
+            if i % 2 == side {
+                let j = game.judge_move(mv).map_err(|e| e.to_string())?;
+                if j.best.outcome == Outcome::Loss {
+                    reviewed.lost_from = Some(j.ply);
+                    break;
+                }
+                if j.result.outcome == Outcome::Loss {
+                    reviewed.thrown.push((j.ply, j.mv, j.best.outcome.as_str()));
+                }
             }
-            if j.result.outcome == Outcome::Loss {
-                reviewed.thrown.push((j.ply, j.mv, j.best.outcome.as_str()));
-            }
+            game.replay(mv).map_err(|e| e.to_string())?;
         }
         Ok(reviewed)
     }
