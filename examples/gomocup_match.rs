@@ -9,7 +9,10 @@
 //! judged by the program's review (`unbeatable review`) with that budget a
 //! move of the losing side: from which ply every move of that side was
 //! proven lost, and which of its moves were proven lost where the position
-//! was not — a loss the program could have seen.
+//! was not — a loss the program could have seen. Such a move's position is
+//! looked at again with four times the budget: a proof that every move
+//! loses there can need more than the first look had, and then the game
+//! was lost before the move.
 //! Run: `cargo build --release && cargo run --release --example
 //! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED] [SIDES] [OURS]`
 //! (ENGINE: the engine's program; its own folder is its working folder;
@@ -28,7 +31,7 @@ use rand::{RngExt, SeedableRng};
 use unbeatable::cli::{Think, parse_think};
 use unbeatable::engine::{Level, Outcome, Player};
 use unbeatable::rules::{Ruleset, RulesetError};
-use unbeatable::session::Setup;
+use unbeatable::session::{AnySession, Setup};
 
 /// One engine process.
 struct Engine {
@@ -465,9 +468,11 @@ fn main() -> std::io::Result<()> {
     }
     if let Some(think) = review {
         println!(
-            "reviewed at {} s a move, lost games: {}; lost by a move of ours proven \
-             lost where the position was not: {} (before ply 40: {})",
+            "reviewed at {} s a move (such a move's position again at {} s), lost games: \
+             {}; lost by a move of ours proven lost where the position was not: {} (before \
+             ply 40: {})",
             think.as_secs_f64(),
+            (think * SECOND_LOOK).as_secs_f64(),
             lost.len(),
             thrown,
             thrown_early
@@ -482,6 +487,12 @@ struct Reviewer {
     ruleset: Ruleset,
     think: Duration,
 }
+
+/// How many times the first look's budget the second look at a position
+/// has (see `Reviewer::judge`): of 96 games as O reviewed at 5 s a move,
+/// three moves were flagged whose positions 20 s prove lost whatever the
+/// move (docs/mnk.md).
+const SECOND_LOOK: u32 = 4;
 
 /// What the review proves of one lost game, for our moves.
 struct Reviewed {
@@ -523,30 +534,51 @@ impl Reviewer {
         })
     }
 
+    /// A game of `side` (0 first) as the review sees it, `think` a move.
+    fn session(&self, side: usize, think: Duration) -> Box<dyn AnySession> {
+        self.ruleset.session(Setup {
+            human: [Player::First, Player::Second][side],
+            level: Level::Perfect,
+            seed: None,
+            think: Some(think),
+        })
+    }
+
     /// Judges the moves of `side` (0 first) in the game `moves` it lost,
     /// one at a time as the game is replayed, up to the first position
     /// where every move is proven lost: past it nothing is left to learn.
+    /// A move proven lost where the position was not is judged again with
+    /// `SECOND_LOOK` times the budget, from the same moves.
     fn judge(&self, moves: &str, side: usize) -> Result<Reviewed, String> {
-        let ours = [Player::First, Player::Second][side];
-        let mut game = self.ruleset.session(Setup {
-            human: ours,
-            level: Level::Perfect,
-            seed: None,
-            think: Some(self.think),
-        });
+        let mut game = self.session(side, self.think);
         let mut reviewed = Reviewed {
             lost_from: None,
             thrown: Vec::new(),
         };
-        for (i, mv) in moves.split_whitespace().enumerate() {
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        for (i, &mv) in moves.iter().enumerate() {
             if i % 2 == side {
                 let j = game.judge_move(mv).map_err(|e| e.to_string())?;
-                if j.best.outcome == Outcome::Loss {
+                let mut best = j.best.outcome;
+                if j.result.outcome == Outcome::Loss && best != Outcome::Loss {
+                    // The move's loss stays proven; only the position's
+                    // value is looked for again.
+                    let mut again = self.session(side, self.think * SECOND_LOOK);
+                    again
+                        .replay(&moves[..i].join(" "))
+                        .map_err(|e| e.to_string())?;
+                    best = again
+                        .judge_move(mv)
+                        .map_err(|e| e.to_string())?
+                        .best
+                        .outcome;
+                }
+                if best == Outcome::Loss {
                     reviewed.lost_from = Some(j.ply);
                     break;
                 }
                 if j.result.outcome == Outcome::Loss {
-                    reviewed.thrown.push((j.ply, j.mv, j.best.outcome.as_str()));
+                    reviewed.thrown.push((j.ply, j.mv, best.as_str()));
                 }
             }
             game.replay(mv).map_err(|e| e.to_string())?;
