@@ -11,8 +11,11 @@
 //! under the weights in use, under weights shared by both sides with the
 //! opponent's weighed apart (the engine's form), and under a free weight
 //! for each pattern and side — and the fitted weights in the engine's
-//! units. Run: `cargo run --release --example eval_tuning -- [GAMES]
-//! [MS] [SIZE] [SEED]` (games on two threads, MS milliseconds a move).
+//! units. The sums alone are fitted: the engine's term for the mover's
+//! best threat on open boards (`search::TEMPO`) is not among the
+//! features, so "in use" is the engine's evaluation without it. Run:
+//! `cargo run --release --example eval_tuning -- [GAMES] [MS] [SIZE]
+//! [SEED]` (games on two threads, MS milliseconds a move).
 
 use std::time::Duration;
 

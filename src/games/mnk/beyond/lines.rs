@@ -54,6 +54,15 @@ pub const THREE_THREE_BONUS: i32 = 150;
 pub const TWO_TWOS_BONUS: i32 = 20;
 pub const PLUS_BONUS: i32 = 40;
 
+/// Whether a `width` × `height` board is open for lines of `k`: a line
+/// fits twice across and down with a cell between (11×11 and up for
+/// k = 5), so the first player has room to build and the second must stop
+/// it early.
+#[must_use]
+pub fn is_open(width: usize, height: usize, k: usize) -> bool {
+    width.min(height) > 2 * k
+}
+
 fn worth(p: Pattern) -> i32 {
     WORTH[p as usize]
 }
