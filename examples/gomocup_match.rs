@@ -489,9 +489,9 @@ struct Reviewer {
 }
 
 /// How many times the first look's budget the second look at a position
-/// has (see `Reviewer::judge`): of 96 games as O reviewed at 5 s a move,
-/// three moves were flagged whose positions 20 s prove lost whatever the
-/// move (docs/mnk.md).
+/// has (see `Reviewer::judge`): of the moves flagged at 5 s in 96 games as
+/// O, two were in positions that 20 s prove lost whatever the move, and
+/// the game was lost before them (docs/mnk.md).
 const SECOND_LOOK: u32 = 4;
 
 /// What the review proves of one lost game, for our moves.
