@@ -772,6 +772,35 @@ mod tests {
         board(&x, &o)
     }
 
+    /// On an open board the evaluation adds the mover's best threat
+    /// (`TEMPO`), the mover's and not the opponent's; on 8×8 it does not
+    /// (its book of choices is the search without it).
+    #[test]
+    fn the_mover_s_best_threat_counts_on_open_boards_only() {
+        use crate::games::mnk::Geometry;
+        use crate::games::mnk::beyond::lines::Level;
+        use crate::games::mnk::beyond::lines::named::board_on;
+
+        let budget = Budget::of(Duration::ZERO);
+        let beyond_the_sums = |lines: &mut Lines| {
+            let me = lines.to_move();
+            let sums = (lines.total[me] * super::MOVER - lines.total[1 - me] * super::OPPONENT) / 4;
+            Search::new(lines, &budget).evaluate() - sums
+        };
+        // X, to move, can make an open three (c4 or f4); O only a closed
+        // one, on its edge.
+        let (x, o) = (["d4", "e4"], ["a1", "b1"]);
+        let mut open = board(&x, &o);
+        assert!(open.count(0, Level::Flex3) > 0 && open.count(1, Level::Flex3) == 0);
+        assert_eq!(beyond_the_sums(&mut open), 30);
+        // O to move after a quiet stone of X's: O's best is a closed three.
+        let mut theirs = board(&["d4", "e4", "o15"], &o);
+        assert_eq!(beyond_the_sums(&mut theirs), 0);
+        let mut cramped = board_on(&Geometry::new(8, 8, 5), &x, &o);
+        assert!(cramped.count(0, Level::Flex3) > 0);
+        assert_eq!(beyond_the_sums(&mut cramped), 0);
+    }
+
     #[test]
     fn an_iteration_cut_short_counts_only_a_move_that_beat_the_last_best_searched_in_full() {
         let s = |mv, score| Scored { mv, score };
