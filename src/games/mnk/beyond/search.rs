@@ -793,7 +793,8 @@ mod tests {
         let mut open = board(&x, &o);
         assert!(open.count(0, Level::Flex3) > 0 && open.count(1, Level::Flex3) == 0);
         assert_eq!(beyond_the_sums(&mut open), 30);
-        // O to move after a quiet stone of X's: O's best is a closed three.
+        // O to move (after a quiet stone of X's): X's open threes to make
+        // are not the mover's, and O's best, a closed three, adds nothing.
         let mut theirs = board(&["d4", "e4", "o15"], &o);
         assert_eq!(beyond_the_sums(&mut theirs), 0);
         let mut cramped = board_on(&Geometry::new(8, 8, 5), &x, &o);
