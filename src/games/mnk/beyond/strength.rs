@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use crate::engine::Budget;
 
-use crate::games::mnk::beyond::lines::{Level, Lines};
+use crate::games::mnk::beyond::lines::{Level, Lines, is_open};
 use crate::games::mnk::beyond::proof_numbers::ProofNumbers;
 use crate::games::mnk::beyond::search::Search as PatternSearch;
 use crate::games::mnk::beyond::threats::Threats;
@@ -71,11 +71,11 @@ struct Search<'s, 'a> {
     must_finish: bool,
 }
 
-/// How the playing search weighs a board. On open boards (a line of k
-/// fits twice across and down, with a cell between: 15×15 for k = 5) the
-/// first player has room to build, and the second must block early: the
-/// opponent's windows weigh more, and a side facing an open three weighs
-/// only the cells that stop it and its own fours. On cramped boards (7×7
+/// How the playing search weighs a board. On open boards (see
+/// `lines::is_open`: 11×11 and up for k = 5) the first player has room to
+/// build, and the second must block early: the opponent's windows weigh
+/// more, and a side facing an open three weighs only the cells that stop
+/// it and its own fours. On cramped boards (7×7
 /// for k = 5) the edges block for it and counter-threats matter more:
 /// there both cost games (as second player at 1 s a move, 50 games: 6
 /// lost even-handed, 10 to 23 with either).
@@ -90,7 +90,7 @@ struct Style {
 impl Style {
     fn of(board: &Board<'_>) -> Self {
         let w = &board.windows;
-        let open = w.width.min(w.height) > 2 * w.k;
+        let open = is_open(w.width, w.height, w.k);
         Self {
             defence: if open { OPEN_BOARD_DEFENCE } else { 8 },
             must_stop_threes: open,
