@@ -547,8 +547,9 @@ impl Reviewer {
     /// Judges the moves of `side` (0 first) in the game `moves` it lost,
     /// one at a time as the game is replayed, up to the first position
     /// where every move is proven lost: past it nothing is left to learn.
-    /// A move proven lost where the position was not is judged again with
-    /// `SECOND_LOOK` times the budget, from the same moves.
+    /// A move proven lost where the position's value was unknown is
+    /// judged again with `SECOND_LOOK` times the budget, from the same
+    /// moves.
     fn judge(&self, moves: &str, side: usize) -> Result<Reviewed, String> {
         let mut game = self.session(side, self.think);
         let mut reviewed = Reviewed {
@@ -560,9 +561,10 @@ impl Reviewer {
             if i % 2 == side {
                 let j = game.judge_move(mv).map_err(|e| e.to_string())?;
                 let mut best = j.best.outcome;
-                if j.result.outcome == Outcome::Loss && best != Outcome::Loss {
+                if j.result.outcome == Outcome::Loss && best == Outcome::Unknown {
                     // The move's loss stays proven; only the position's
-                    // value is looked for again.
+                    // value, unknown, is looked for again (a proven win or
+                    // draw would stand).
                     let mut again = self.session(side, self.think * SECOND_LOOK);
                     again
                         .replay(&moves[..i].join(" "))
