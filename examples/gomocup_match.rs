@@ -9,10 +9,10 @@
 //! judged by the program's review (`unbeatable review`) with that budget a
 //! move of the losing side: from which ply every move of that side was
 //! proven lost, and which of its moves were proven lost where the position
-//! was not — a loss the program could have seen. Such a move's position is
-//! looked at again with four times the budget: a proof that every move
-//! loses there can need more than the first look had, and then the game
-//! was lost before the move.
+//! was not — a loss the program could have seen. Where that position's
+//! value was unknown, it is looked at again with four times the budget: a
+//! proof that every move loses there can need more than the first look
+//! had, and then the game was lost before the move.
 //! Run: `cargo build --release && cargo run --release --example
 //! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED] [SIDES] [OURS]`
 //! (ENGINE: the engine's program; its own folder is its working folder;
