@@ -7,6 +7,7 @@
 
 pub mod baseline;
 pub mod lines;
+pub mod opening;
 pub mod pattern;
 pub mod proof_numbers;
 pub mod search;

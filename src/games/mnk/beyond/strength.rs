@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use crate::engine::Budget;
 
 use crate::games::mnk::beyond::lines::{Level, Lines, is_open};
+use crate::games::mnk::beyond::opening;
 use crate::games::mnk::beyond::proof_numbers::ProofNumbers;
 use crate::games::mnk::beyond::search::Search as PatternSearch;
 use crate::games::mnk::beyond::threats::Threats;
@@ -515,11 +516,26 @@ pub fn deeper_win(board: &mut Board<'_>, advice: &Advice, budget: &Budget) -> Op
 /// among the estimates where a move stands in the position and no check
 /// has proven it lost: the move more than half of the same search's
 /// runs at the book's depths choose (14, 12 and 13 plies on 8×8), made
-/// offline. It is then checked against the threats as the search's own
-/// first choice is (`refute_on_lines`).
+/// offline; on the open boards, the third stone of an opening where O's
+/// stone touches X's along a line (`opening::third_stone`). It is then
+/// checked against the threats as the search's own first choice is
+/// (`refute_on_lines`).
 fn prefer_book_choice(lines: &Lines, estimates: &mut Vec<(usize, i64)>, losing: &[usize]) {
-    let Some((geo, book)) = choices::builtin(lines.width, lines.height, lines.k) else {
+    let Some(mv) = book_choice(lines) else {
         return;
+    };
+    if losing.contains(&mv) || !lines.is_empty(mv) {
+        return;
+    }
+    let top = estimates.iter().map(|&(_, s)| s).max().unwrap_or(0);
+    estimates.retain(|&(c, _)| c != mv);
+    estimates.insert(0, (mv, top + 1));
+}
+
+/// The move a book holds for the position (see `prefer_book_choice`).
+fn book_choice(lines: &Lines) -> Option<usize> {
+    let Some((geo, book)) = choices::builtin(lines.width, lines.height, lines.k) else {
+        return opening::third_stone(lines);
     };
     let (mut x, mut o) = (0u64, 0u64);
     for (c, &v) in lines.cell.iter().enumerate() {
@@ -529,15 +545,7 @@ fn prefer_book_choice(lines: &Lines, estimates: &mut Vec<(usize, i64)>, losing: 
             _ => {}
         }
     }
-    let Some(mv) = book.get(geo, x, o) else {
-        return;
-    };
-    if losing.contains(&mv) || !lines.is_empty(mv) {
-        return;
-    }
-    let top = estimates.iter().map(|&(_, s)| s).max().unwrap_or(0);
-    estimates.retain(|&(c, _)| c != mv);
-    estimates.insert(0, (mv, top + 1));
+    book.get(geo, x, o)
 }
 
 /// Where to hold out in a lost position, best first: of the moves the

@@ -1,0 +1,88 @@
+//! X's third stone where O's first touches X's first along a row or a
+//! column, on the open boards of k = 5 (15×15, 19×19, 20×20): the cell
+//! beside O's stone and diagonal to X's — the opening renju players call
+//! kagetsu, one of the first player's strongest. Of the games as X lost
+//! to Rapfi at 1 s a move, most began with O's stone touching X's; in
+//! these, the playing search's own choice (a knight's move from X's
+//! stone, diagonal to O's) won 41 of 96 at 200 ms a move, this one 56; at
+//! 1 s, 33 and a draw of 64 against 35 (docs/mnk.md, "The third stone").
+//! It is a choice, not a proof: play checks it against the threats as it
+//! checks the search's.
+
+use super::lines::{Lines, is_open};
+
+/// The cell for X's third stone, where the board holds X's first stone
+/// and O's first beside it along a row or a column, both (and the third)
+/// at least k − 1 cells from every edge: of the two cells beside O's stone
+/// and diagonal to X's, the one nearer the board's centre (the first, on
+/// a tie).
+#[must_use]
+pub fn third_stone(lines: &Lines) -> Option<usize> {
+    if lines.k != 5 || lines.stones != 2 || !is_open(lines.width, lines.height, lines.k) {
+        return None;
+    }
+    let (w, h) = (lines.width as i64, lines.height as i64);
+    let stone = |side: u8| lines.cell.iter().position(|&v| v == side);
+    let at = |c: usize| ((c % lines.width) as i64, (c / lines.width) as i64);
+    let ((xx, xy), (ox, oy)) = (at(stone(1)?), at(stone(2)?));
+    let (dx, dy) = (ox - xx, oy - xy);
+    if dx.abs() + dy.abs() != 1 {
+        return None;
+    }
+    let margin = lines.k as i64 - 1;
+    let inside =
+        |(x, y): (i64, i64)| (margin..w - margin).contains(&x) && (margin..h - margin).contains(&y);
+    if !inside((xx, xy)) || !inside((ox, oy)) {
+        return None;
+    }
+    // Twice the centre, so that even sizes keep it whole.
+    let off_centre = |(x, y): (i64, i64)| (2 * x - (w - 1)).pow(2) + (2 * y - (h - 1)).pow(2);
+    [(ox - dy, oy + dx), (ox + dy, oy - dx)]
+        .into_iter()
+        .filter(|&p| inside(p))
+        .min_by_key(|&p| off_centre(p))
+        .map(|(x, y)| (y * w + x) as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::third_stone;
+    use crate::games::mnk::Geometry;
+    use crate::games::mnk::beyond::lines::named::{at, board, board_on};
+
+    #[test]
+    fn beside_o_and_diagonal_to_x_when_o_touches_x_along_a_line() {
+        // O above, below, left and right of X's stone in turn: each time
+        // a cell that touches O's stone along a line and X's diagonally.
+        for (o, third) in [
+            ("h9", ["g9", "i9"]),
+            ("h7", ["g7", "i7"]),
+            ("g8", ["g7", "g9"]),
+            ("i8", ["i7", "i9"]),
+        ] {
+            let chosen = third_stone(&board(&["h8"], &[o]));
+            assert!(
+                third.iter().any(|&t| Some(at(t)) == chosen),
+                "O on {o}: {chosen:?}"
+            );
+        }
+        // Off the centre, the one nearer it: X on f6, O on f7.
+        assert_eq!(third_stone(&board(&["f6"], &["f7"])), Some(at("g7")));
+    }
+
+    #[test]
+    fn no_choice_in_any_other_position() {
+        // O diagonal to X, or apart from it; X's stone alone; three stones.
+        assert_eq!(third_stone(&board(&["h8"], &["i9"])), None);
+        assert_eq!(third_stone(&board(&["h8"], &["h10"])), None);
+        assert_eq!(third_stone(&board(&["h8"], &[])), None);
+        assert_eq!(third_stone(&board(&["h8", "i9"], &["h9"])), None);
+        // Near the edge: no room to build on one side.
+        assert_eq!(third_stone(&board(&["c8"], &["c9"])), None);
+        // The cramped boards, and lines of another length.
+        let eight = Geometry::new(8, 8, 5);
+        assert_eq!(third_stone(&board_on(&eight, &["d4"], &["d5"])), None);
+        let four = Geometry::new(15, 15, 4);
+        assert_eq!(third_stone(&board_on(&four, &["h8"], &["h9"])), None);
+    }
+}
