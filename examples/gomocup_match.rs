@@ -20,7 +20,12 @@
 //! OURS: the program that plays our side, `unbeatable` beside this one by
 //! default — the engine itself there measures what the engine scores
 //! against itself from the same openings, the reference for ours). With
-//! `MATCH_LOG` set, every line sent and read goes to stderr.
+//! `MATCH_OPENINGS` set to `touching`, `line` or `diagonal`, only the
+//! openings where O's stone touches X's (along a row or a column, or
+//! diagonally, for the last two) are drawn: most games lost as X begin
+//! so, and a match of them alone tells two versions apart in a quarter
+//! of the games. With `MATCH_LOG` set, every line sent and read goes to
+//! stderr.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -291,6 +296,42 @@ fn ours_program() -> PathBuf {
         .map_or_else(|| PathBuf::from("unbeatable"), |d| d.join("unbeatable"))
 }
 
+/// Which openings a match draws (`MATCH_OPENINGS`).
+#[derive(Clone, Copy, Debug)]
+enum Openings {
+    Any,
+    /// O's stone in one of the eight cells around X's.
+    Touching,
+    /// Beside it along a row or a column.
+    Line,
+    /// Diagonal to it.
+    Diagonal,
+}
+
+impl Openings {
+    fn named(name: &str) -> Option<Self> {
+        match name {
+            "any" => Some(Self::Any),
+            "touching" => Some(Self::Touching),
+            "line" => Some(Self::Line),
+            "diagonal" => Some(Self::Diagonal),
+            _ => None,
+        }
+    }
+
+    /// Whether X's stone on `x` and O's on `o` make such an opening.
+    fn admits(self, x: (usize, usize), o: (usize, usize)) -> bool {
+        let (dx, dy) = (x.0.abs_diff(o.0), x.1.abs_diff(o.1));
+        let touching = dx.max(dy) == 1;
+        match self {
+            Self::Any => true,
+            Self::Touching => touching,
+            Self::Line => touching && dx + dy == 1,
+            Self::Diagonal => touching && dx + dy == 2,
+        }
+    }
+}
+
 fn main() -> std::io::Result<()> {
     let mut args = std::env::args().skip(1);
     let Some(engine) = args.next().map(PathBuf::from) else {
@@ -324,12 +365,25 @@ fn main() -> std::io::Result<()> {
         },
         Err(_) => None,
     };
+    let drawn = match std::env::var("MATCH_OPENINGS") {
+        Ok(name) => Openings::named(&name).unwrap_or_else(|| {
+            eprintln!("MATCH_OPENINGS: any, touching, line or diagonal, not '{name}'");
+            std::process::exit(2);
+        }),
+        Err(_) => Openings::Any,
+    };
     println!(
-        "{} against {}: {openings} openings × {} side{}, {ms} ms a move, {size}×{size}, freestyle",
+        "{} against {}: {openings} openings × {} side{}, {ms} ms a move, {size}×{size}, freestyle{}",
         ours.display(),
         engine.display(),
         sides.len(),
         if sides.len() == 1 { "" } else { "s" },
+        match drawn {
+            Openings::Any => "",
+            Openings::Touching => ", O's stone touching X's",
+            Openings::Line => ", O's stone beside X's along a line",
+            Openings::Diagonal => ", O's stone diagonal to X's",
+        },
     );
     let reviewer = match review {
         Some(think) => Some(Reviewer::new(size, think).map_err(std::io::Error::other)?),
@@ -355,7 +409,9 @@ fn main() -> std::io::Result<()> {
     for game in 0..openings {
         let black = near(&mut rng);
         let mut white = near(&mut rng);
-        while white == black {
+        // Drawn again until it fits: with `Any`, the seeds' openings are
+        // those of the matches before the choice was there.
+        while white == black || !drawn.admits(black, white) {
             white = near(&mut rng);
         }
         for &our_side in sides {
