@@ -1,7 +1,6 @@
 //! X's third stone where O's first touches X's first along a row or a
 //! column, on the open boards of k = 5 (15×15, 19×19, 20×20): the cell
-//! beside O's stone and diagonal to X's — the opening renju players call
-//! kagetsu, one of the first player's strongest. Of the games as X lost
+//! beside O's stone and diagonal to X's. Of the games as X lost
 //! to Rapfi at 1 s a move, most began with O's stone touching X's; in
 //! these, the playing search's own choice (a knight's move from X's
 //! stone, diagonal to O's) won 41 of 96 at 200 ms a move, this one 56; at
