@@ -3,8 +3,9 @@
 //! beside O's stone and diagonal to X's. Of the games as X lost
 //! to Rapfi at 1 s a move, most began with O's stone touching X's; in
 //! these, the playing search's own choice (a knight's move from X's
-//! stone, diagonal to O's) won 41 of 96 at 200 ms a move, this one 56; at
-//! 1 s, 33 and a draw of 64 against 35 (docs/mnk.md, "The third stone").
+//! stone, diagonal to O's) won 41 of 96 at 200 ms a move, this one 63
+//! and a draw; at 1 s, 33 and a draw of 64 against 35 (docs/mnk.md, "The
+//! third stone").
 //! It is a choice, not a proof: play checks it against the threats as it
 //! checks the search's.
 
