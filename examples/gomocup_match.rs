@@ -319,6 +319,16 @@ impl Openings {
         }
     }
 
+    /// What the match's first line says of them.
+    fn described(self) -> &'static str {
+        match self {
+            Self::Any => "",
+            Self::Touching => ", O's stone touching X's",
+            Self::Line => ", O's stone beside X's along a line",
+            Self::Diagonal => ", O's stone diagonal to X's",
+        }
+    }
+
     /// Whether X's stone on `x` and O's on `o` make such an opening.
     fn admits(self, x: (usize, usize), o: (usize, usize)) -> bool {
         let (dx, dy) = (x.0.abs_diff(o.0), x.1.abs_diff(o.1));
@@ -378,12 +388,7 @@ fn main() -> std::io::Result<()> {
         engine.display(),
         sides.len(),
         if sides.len() == 1 { "" } else { "s" },
-        match drawn {
-            Openings::Any => "",
-            Openings::Touching => ", O's stone touching X's",
-            Openings::Line => ", O's stone beside X's along a line",
-            Openings::Diagonal => ", O's stone diagonal to X's",
-        },
+        drawn.described(),
     );
     let reviewer = match review {
         Some(think) => Some(Reviewer::new(size, think).map_err(std::io::Error::other)?),
