@@ -1,13 +1,12 @@
 //! X's third stone where O's first touches X's first along a row or a
-//! column, on the open boards of k = 5 (15×15, 19×19, 20×20): the cell
-//! beside O's stone and diagonal to X's. Of the games as X lost
-//! to Rapfi at 1 s a move, most began with O's stone touching X's; in
-//! these, the playing search's own choice (a knight's move from X's
-//! stone, diagonal to O's) won 41 of 96 at 200 ms a move, this one 63
-//! and a draw; at 1 s, 33 and a draw of 64 against 35 (docs/mnk.md, "The
-//! third stone").
-//! It is a choice, not a proof: play checks it against the threats as it
-//! checks the search's.
+//! column, on the open boards of k = 5 (`lines::is_open`: 11×11 and up,
+//! so 15×15, 19×19 and 20×20): the cell beside O's stone and diagonal to
+//! X's. Of the games as X lost to Rapfi at 1 s a move, most began with
+//! O's stone touching X's; in these, the playing search's own choice (a
+//! knight's move from X's stone, diagonal to O's) won 41 of 96 at 200 ms
+//! a move, this one 63 and a draw; at 1 s, 33 and a draw of 64 against
+//! 35 (docs/mnk.md, "The third stone"). It is a choice, not a proof: play
+//! checks it against the threats as it checks the search's.
 
 use super::lines::{Lines, is_open};
 
