@@ -195,18 +195,22 @@ fn a_brain_named_pbrain_speaks_the_protocol() {
     brain.end();
 }
 
-/// Where O's first stone touches X's along a line, X's third goes beside
-/// O's and diagonal to X's, on 15×15 and on 20×20 (docs/mnk.md, "The
-/// third stone"): the search's own choice there was a knight's move from
-/// X's stone.
+/// Where O's first stone touches X's, X's third is the opening's choice
+/// (docs/mnk.md, "The third stone"), on 15×15 and on 20×20: with O
+/// beside X along a line, beside O's and diagonal to X's; with O
+/// diagonal to X, beside X's and away from O's. The search's own choice
+/// in both was a knight's move from X's stone.
 #[test]
-fn the_third_stone_goes_beside_o_and_diagonal_to_x() {
+fn the_third_stone_is_the_openings_choice() {
     let mut brain = Brain::start(&binary(), &["gomocup"]);
     brain.send("INFO timeout_turn 300");
     for (size, x, o, third) in [
         (15, (7, 7), (7, 8), [(6, 8), (8, 8)]),
         (15, (7, 7), (7, 6), [(6, 6), (8, 6)]),
         (20, (9, 9), (10, 9), [(10, 8), (10, 10)]),
+        (15, (7, 7), (8, 8), [(7, 6), (6, 7)]),
+        (15, (7, 7), (6, 8), [(7, 6), (8, 7)]),
+        (20, (9, 9), (8, 10), [(9, 8), (10, 9)]),
     ] {
         assert_eq!(brain.ask(&format!("START {size}")).0, "OK");
         let reply = brain.board(&[(x.0, x.1, 1), (o.0, o.1, 2)]);

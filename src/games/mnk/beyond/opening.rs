@@ -1,20 +1,26 @@
-//! X's third stone where O's first touches X's first along a row or a
-//! column, on the open boards of k = 5 (`lines::is_open`: 11×11 and up,
-//! so 15×15, 19×19 and 20×20): the cell beside O's stone and diagonal to
-//! X's. Of the games as X lost to Rapfi at 1 s a move, most began with
-//! O's stone touching X's; in these, the playing search's own choice (a
-//! knight's move from X's stone, diagonal to O's) won 41 of 96 at 200 ms
-//! a move, this one 63 and a draw; at 1 s, 33 and a draw of 64 against
-//! 35 (docs/mnk.md, "The third stone"). It is a choice, not a proof: play
+//! X's third stone where O's first touches X's first, on the open boards
+//! of k = 5 (`lines::is_open`: 11×11 and up, so 15×15, 19×19 and
+//! 20×20). Of the games as X lost to Rapfi at 1 s a move, most began with
+//! O's stone touching X's; there the playing search put the third stone
+//! a knight's move from X's, and lost half the games or more:
+//! - O's stone beside X's along a row or a column: the cell beside O's
+//!   and diagonal to X's. The search's own won 41 of 96 at 200 ms a move,
+//!   this one 63 and a draw; at 1 s, 33 and a draw of 64 against 35.
+//! - O's stone diagonal to X's: the cell beside X's on the side away from
+//!   O's (X h8, O i9: h7 or g8). The search's own won 47 of 96 at 200 ms,
+//!   this one 56; at 1 s, 28 of 64 against 39.
+//!
+//! (docs/mnk.md, "The third stone".) It is a choice, not a proof: play
 //! checks it against the threats as it checks the search's.
 
 use super::lines::{Lines, is_open};
 
 /// The cell for X's third stone, where the board holds X's first stone
-/// and O's first beside it along a row or a column, both (and the third)
-/// at least k − 1 cells from every edge: of the two cells beside O's stone
-/// and diagonal to X's, the one nearer the board's centre (the first, on
-/// a tie).
+/// and O's first touching it, both (and the third) at least k − 1 cells
+/// from every edge: with O beside X along a line, of the two cells beside
+/// O's stone and diagonal to X's, and with O diagonal to X, of the two
+/// cells beside X's stone and away from O's, the one nearer the board's
+/// centre (the first, on a tie).
 #[must_use]
 pub fn third_stone(lines: &Lines) -> Option<usize> {
     if lines.k != 5 || lines.stones != 2 || !is_open(lines.width, lines.height, lines.k) {
@@ -25,7 +31,8 @@ pub fn third_stone(lines: &Lines) -> Option<usize> {
     let at = |c: usize| ((c % lines.width) as i64, (c / lines.width) as i64);
     let ((xx, xy), (ox, oy)) = (at(stone(1)?), at(stone(2)?));
     let (dx, dy) = (ox - xx, oy - xy);
-    if dx.abs() + dy.abs() != 1 {
+    let along_a_line = dx.abs() + dy.abs() == 1;
+    if !along_a_line && (dx.abs(), dy.abs()) != (1, 1) {
         return None;
     }
     let margin = lines.k as i64 - 1;
@@ -36,7 +43,12 @@ pub fn third_stone(lines: &Lines) -> Option<usize> {
     }
     // Twice the centre, so that even sizes keep it whole.
     let off_centre = |(x, y): (i64, i64)| (2 * x - (w - 1)).pow(2) + (2 * y - (h - 1)).pow(2);
-    [(ox - dy, oy + dx), (ox + dy, oy - dx)]
+    let cells = if along_a_line {
+        [(ox - dy, oy + dx), (ox + dy, oy - dx)]
+    } else {
+        [(xx, xy - dy), (xx - dx, xy)]
+    };
+    cells
         .into_iter()
         .filter(|&p| inside(p))
         .min_by_key(|&p| off_centre(p))
@@ -70,14 +82,37 @@ mod tests {
     }
 
     #[test]
+    fn beside_x_and_away_from_o_when_o_touches_x_diagonally() {
+        // O on each of X's four diagonal neighbours in turn: each time a
+        // cell beside X's stone, on the far side from O's on one axis.
+        for (o, third) in [
+            ("i9", ["h7", "g8"]),
+            ("g9", ["h7", "i8"]),
+            ("i7", ["h9", "g8"]),
+            ("g7", ["h9", "i8"]),
+        ] {
+            let chosen = third_stone(&board(&["h8"], &[o]));
+            assert!(
+                third.iter().any(|&t| Some(at(t)) == chosen),
+                "O on {o}: {chosen:?}"
+            );
+        }
+        // Off the centre, the one nearer it: X on f7, O on g8 (not e7).
+        assert_eq!(third_stone(&board(&["f7"], &["g8"])), Some(at("f6")));
+    }
+
+    #[test]
     fn no_choice_in_any_other_position() {
-        // O diagonal to X, or apart from it; X's stone alone; three stones.
-        assert_eq!(third_stone(&board(&["h8"], &["i9"])), None);
+        // O a knight's move or two cells from X; X's stone alone; three
+        // stones.
+        assert_eq!(third_stone(&board(&["h8"], &["i10"])), None);
         assert_eq!(third_stone(&board(&["h8"], &["h10"])), None);
+        assert_eq!(third_stone(&board(&["h8"], &["j10"])), None);
         assert_eq!(third_stone(&board(&["h8"], &[])), None);
         assert_eq!(third_stone(&board(&["h8", "i9"], &["h9"])), None);
         // Near the edge: no room to build on one side.
         assert_eq!(third_stone(&board(&["c8"], &["c9"])), None);
+        assert_eq!(third_stone(&board(&["c8"], &["d9"])), None);
         // The cramped boards, and lines of another length.
         let eight = Geometry::new(8, 8, 5);
         assert_eq!(third_stone(&board_on(&eight, &["d4"], &["d5"])), None);
