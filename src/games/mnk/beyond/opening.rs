@@ -8,7 +8,7 @@
 //!   this one 63 and a draw; at 1 s, 33 and a draw of 64 against 35.
 //! - O's stone diagonal to X's: the cell beside X's on the side away from
 //!   O's (X h8, O i9: h7 or g8). The search's own won 47 of 96 at 200 ms,
-//!   this one 56; at 1 s, 28 of 64 against 39.
+//!   this one 56; at 1 s, 43 of 96 against 53.
 //!
 //! (docs/mnk.md, "The third stone".) It is a choice, not a proof: play
 //! checks it against the threats as it checks the search's.
