@@ -61,6 +61,15 @@ mod tests {
     use crate::games::mnk::Geometry;
     use crate::games::mnk::beyond::lines::named::{at, board, board_on};
 
+    /// With X's stone on h8 and O's on `o`, the third is one of `cells`.
+    fn assert_one_of(o: &str, cells: [&str; 2]) {
+        let chosen = third_stone(&board(&["h8"], &[o]));
+        assert!(
+            cells.iter().any(|&c| Some(at(c)) == chosen),
+            "O on {o}: {chosen:?}"
+        );
+    }
+
     #[test]
     fn beside_o_and_diagonal_to_x_when_o_touches_x_along_a_line() {
         // O above, below, left and right of X's stone in turn: each time
@@ -71,11 +80,7 @@ mod tests {
             ("g8", ["g7", "g9"]),
             ("i8", ["i7", "i9"]),
         ] {
-            let chosen = third_stone(&board(&["h8"], &[o]));
-            assert!(
-                third.iter().any(|&t| Some(at(t)) == chosen),
-                "O on {o}: {chosen:?}"
-            );
+            assert_one_of(o, third);
         }
         // Off the centre, the one nearer it: X on f6, O on f7.
         assert_eq!(third_stone(&board(&["f6"], &["f7"])), Some(at("g7")));
@@ -91,11 +96,7 @@ mod tests {
             ("i7", ["h9", "g8"]),
             ("g7", ["h9", "i8"]),
         ] {
-            let chosen = third_stone(&board(&["h8"], &[o]));
-            assert!(
-                third.iter().any(|&t| Some(at(t)) == chosen),
-                "O on {o}: {chosen:?}"
-            );
+            assert_one_of(o, third);
         }
         // Off the centre, the one nearer it: X on f7, O on g8 (not e7).
         assert_eq!(third_stone(&board(&["f7"], &["g8"])), Some(at("f6")));

@@ -517,7 +517,8 @@ pub fn deeper_win(board: &mut Board<'_>, advice: &Advice, budget: &Budget) -> Op
 /// has proven it lost: the move more than half of the same search's
 /// runs at the book's depths choose (14, 12 and 13 plies on 8×8), made
 /// offline; on the open boards, the third stone of an opening where O's
-/// stone touches X's along a line (`opening::third_stone`). It is then
+/// stone touches X's, along a line or diagonally
+/// (`opening::third_stone`). It is then
 /// checked against the threats as the search's own first choice is
 /// (`refute_on_lines`).
 fn prefer_book_choice(lines: &Lines, estimates: &mut Vec<(usize, i64)>, losing: &[usize]) {
