@@ -24,8 +24,10 @@
 //! openings where O's stone touches X's (along a row or a column, or
 //! diagonally, for the last two) are drawn: most games lost as X begin
 //! so, and a match of them alone tells two versions apart in a quarter
-//! of the games. With `MATCH_LOG` set, every line sent and read goes to
-//! stderr.
+//! of the games. With `MATCH_MOVES` set, every game's moves follow its
+//! result (`moves N won: h8 h9 …`), so that the games of a match can be
+//! laid side by side, opening by opening, where they part. With
+//! `MATCH_LOG` set, every line sent and read goes to stderr.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -375,6 +377,7 @@ fn main() -> std::io::Result<()> {
         },
         Err(_) => None,
     };
+    let every_game = std::env::var_os("MATCH_MOVES").is_some();
     let drawn = match std::env::var("MATCH_OPENINGS") {
         Ok(name) => Openings::named(&name).unwrap_or_else(|| {
             eprintln!("MATCH_OPENINGS: any, touching, line or diagonal, not '{name}'");
@@ -452,6 +455,14 @@ fn main() -> std::io::Result<()> {
                 ["won", "drawn", "lost"][slot],
                 g.moves.len()
             );
+            if every_game {
+                println!(
+                    "moves {} {}: {}",
+                    game + 1,
+                    ["won", "drawn", "lost"][slot],
+                    line.join(" ")
+                );
+            }
             called_won += usize::from(g.claims.iter().any(|(_, said)| said.contains(" is a win")));
             if let Some((ply, said)) = g.claims.iter().find(|(_, said)| belied(said, ours_result)) {
                 belied_calls.push(format!(
