@@ -19,6 +19,7 @@ use unbeatable::games::mnk::book::{
     choices::{self, Choices},
     layer::Layer,
     layer_build,
+    shapes::{self, Shapes},
 };
 use unbeatable::games::mnk::{self, Geometry};
 use unbeatable::games::{Visitor, arrays, coins, divisors, flags, graph, nim, sum, words};
@@ -61,6 +62,21 @@ struct Options {
     /// searched --depth plies ahead: not proofs, the moves play makes there.
     #[arg(long, conflicts_with_all = ["play", "keep_ms", "layer"])]
     choices: bool,
+    /// Make the book of the playing search's choices by shape, for every
+    /// open board of k=5 (11x11 and up; made on a 15x15 ruleset such as
+    /// gomoku): X's moves after the openings where O's first stone is
+    /// beside X's along a row or a column, each searched --depth plies
+    /// ahead, following every reply of O
+    /// to X's third stone (and with --stones past 4, the search's first
+    /// two replies after that).
+    #[arg(long, conflicts_with_all = ["play", "keep_ms", "layer", "choices"])]
+    shapes: bool,
+    /// With --shapes: X's choices in the positions of up to this many
+    /// stones (4: its fifth stone; deeper, the search's choices there
+    /// lost more games than they won, docs/mnk.md).
+    #[arg(long, requires = "shapes", default_value_t = 4,
+          value_parser = clap::value_parser!(u32).range(4..=12))]
+    stones: u32,
     /// With --choices: search each position this many plies ahead too
     /// (up to two: `--check 12,13`), and let a move stand only where more
     /// than half of the searches choose it (where they are split, the
@@ -194,6 +210,8 @@ impl Visitor for Maker<'_> {
             self.layer(geo)
         } else if self.options.choices {
             self.choices(geo)
+        } else if self.options.shapes {
+            self.shapes(geo)
         } else {
             self.opening(geo)
         });
@@ -323,6 +341,50 @@ impl Maker<'_> {
             made.standing(),
             made.len()
         );
+        Ok(made.len())
+    }
+
+    /// A book of the search's choices by shape, `--depth` plies ahead.
+    fn shapes(&self, geo: &Geometry) -> Result<usize> {
+        let out = self.out;
+        let size = shapes::MADE_ON;
+        if geo.gravity || (geo.width, geo.height, geo.k) != (size, size, shapes::K) {
+            bail!(
+                "the book of shapes is made on the {size}x{size} k={} board (gomoku), not {}",
+                shapes::K,
+                board(geo)
+            );
+        }
+        let resume = match &out.resume {
+            None => None,
+            Some(text) => {
+                Some(Shapes::parse(text).ok_or_else(|| out.refused("it is not a book of shapes"))?)
+            }
+        };
+        let depth = i32::try_from(self.options.depth).unwrap_or(i32::MAX);
+        if !(1..=MAX_DEPTH).contains(&depth) {
+            bail!("--depth {depth}: a book of shapes searches 1 to {MAX_DEPTH} plies ahead");
+        }
+        let plan = shapes::Plan {
+            depth,
+            stones: self.options.stones as usize,
+            threads: self.threads(),
+            save_every: SAVE_EVERY,
+        };
+        let started = Instant::now();
+        let made = shapes::make(
+            &plan,
+            resume,
+            |b| out.save(&b.to_text()),
+            |stones, done, all| {
+                eprintln!(
+                    "{stones} stones: {done} of {all} positions searched ({depth} plies ahead; {:.1} s)",
+                    started.elapsed().as_secs_f64()
+                );
+            },
+        )
+        .map_err(|e| out.refused(&e))?;
+        out.save(&made.to_text()).map_err(anyhow::Error::msg)?;
         Ok(made.len())
     }
 

@@ -223,3 +223,41 @@ fn the_third_stone_is_the_openings_choice() {
     }
     brain.end();
 }
+
+#[test]
+fn x_s_fifth_stone_after_a_line_opening_is_the_book_of_shapes() {
+    use unbeatable::games::mnk::beyond::lines::Lines;
+    use unbeatable::games::mnk::book::shapes;
+    let book = shapes::builtin().expect("the shipped book reads");
+    let mut brain = Brain::start(&binary(), &["gomocup"]);
+    brain.send("INFO timeout_turn 300");
+    // X's stones, then O's (the brain plays X). The engine before the
+    // book answers each elsewhere (i8, h9 and j9 at 300 ms).
+    for (size, x, o) in [
+        (15, [(7, 7), (6, 8)], [(7, 8), (5, 9)]),
+        (15, [(7, 7), (6, 6)], [(6, 7), (5, 5)]),
+        (20, [(9, 9), (10, 10)], [(10, 9), (11, 11)]),
+    ] {
+        let mut lines = Lines::new(size, size, 5).expect("an open board");
+        for i in 0..2 {
+            lines.play(x[i].1 * size + x[i].0, 0);
+            lines.play(o[i].1 * size + o[i].0, 1);
+        }
+        let want = book.get(&lines).expect("in the book");
+        assert_eq!(brain.ask(&format!("START {size}")).0, "OK");
+        let stones: Vec<_> = x
+            .iter()
+            .map(|&(a, b)| (a, b, 1))
+            .chain(o.iter().map(|&(a, b)| (a, b, 2)))
+            .collect();
+        let reply = brain.board(&stones);
+        assert_eq!(
+            cell(&reply, size),
+            (want % size, want / size),
+            "{x:?} {o:?}"
+        );
+        // A choice, not a proof: nothing is claimed.
+        assert!(brain.messages.is_empty(), "{:?}", brain.messages);
+    }
+    brain.end();
+}

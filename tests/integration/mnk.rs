@@ -902,3 +902,55 @@ fn the_shipped_book_of_choices_is_the_search_at_its_depths() {
         }
     }
 }
+
+/// `book --shapes` writes the playing search's choice for X's fifth
+/// stone after every near reply to a line opening, goes on from a
+/// stopped build of the same depth, and refuses a book of another depth
+/// or a file that is not a book of shapes (leaving either as it was),
+/// and a board other than 15×15 with k = 5.
+#[test]
+fn the_book_command_makes_a_book_of_shapes() {
+    use unbeatable::games::mnk::book::shapes::{self, Shapes};
+    let dir = std::env::temp_dir().join(format!("unbeatable-shapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = |ruleset: &str, depth: &str, out: &std::path::Path| {
+        crate::cli::unbeatable()
+            .arg("book")
+            .arg(ruleset)
+            .args(["--shapes", "--depth", depth, "--out"])
+            .arg(out)
+            .assert()
+    };
+    let out = dir.join("k5.shapes");
+    book("gomoku", "2", &out).success();
+    let text = std::fs::read_to_string(&out).unwrap();
+    let made = Shapes::parse(&text).unwrap();
+    // As many as the shipped book, at another depth.
+    let shipped = shapes::builtin().unwrap();
+    assert_eq!(made.len(), shipped.len());
+    for (shape, mv) in made.entries() {
+        assert_eq!(shapes::choose_for(&shape, 2), Some(mv), "{shape:?}");
+    }
+    // A build stopped after some positions goes on to the same book.
+    let part: String = text.lines().take(7).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&out, part).unwrap();
+    book("gomoku", "2", &out)
+        .success()
+        .stderr(predicates::str::contains("going on from"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    // Another depth, or not a book: refused, the file as it was.
+    book("gomoku", "3", &out)
+        .failure()
+        .stderr(predicates::str::contains("made at depth 2, not 3"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), text);
+    let other = dir.join("other.shapes");
+    std::fs::write(&other, "not a book\n").unwrap();
+    book("gomoku", "2", &other)
+        .failure()
+        .stderr(predicates::str::contains("not a book of shapes"));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "not a book\n");
+    book("tic-tac-toe", "2", &dir.join("ttt.shapes"))
+        .failure()
+        .stderr(predicates::str::contains("made on the 15x15 k=5 board"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,6 +9,7 @@ pub mod choices;
 pub mod layer;
 pub mod layer_build;
 mod make;
+pub mod shapes;
 mod tree;
 
 pub use make::{Coverage, Plan, Progress, make};
