@@ -165,8 +165,12 @@ impl Shapes {
     pub fn get(&self, lines: &Lines) -> Option<usize> {
         let (shape, frame) = shape_of(lines)?;
         let (x, y) = frame.to_board(*self.entries.get(&shape)?);
-        let c = usize::try_from(y * lines.width as i64 + x).ok()?;
-        (inside(lines, (x, y)) && lines.is_empty(c)).then_some(c)
+        // Inside first: a point off the board must not wrap onto a row.
+        if !inside(lines, (x, y)) {
+            return None;
+        }
+        let c = (y * lines.width as i64 + x) as usize;
+        lines.is_empty(c).then_some(c)
     }
 
     #[must_use]
