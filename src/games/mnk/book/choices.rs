@@ -22,7 +22,7 @@ use crate::games::mnk::beyond::search::Search;
 use crate::games::mnk::book::make::run_each;
 
 /// Plies the search always finishes at the root (as play's).
-const MIN_DEPTH: i32 = 2;
+pub const MIN_DEPTH: i32 = 2;
 
 /// A position's choice at the book's depth, and at its check depths, in
 /// their order, as far as they were searched (see `Choices::complete`).
@@ -299,11 +299,24 @@ pub fn choose(geo: &Geometry, x: u64, o: u64, depth: i32) -> Option<usize> {
         .map(|c| u8::from(x >> c & 1 == 1) + 2 * u8::from(o >> c & 1 == 1))
         .collect();
     let mut lines = Lines::from_cells(geo.width, geo.height, geo.k, &cells)?;
+    ranked(&mut lines, depth).first().copied()
+}
+
+/// The playing search's moves on `lines` at `depth` plies, best first,
+/// with no time limit and a table of its own: the same every time for
+/// this image of the position (see `choose`; the book of shapes'
+/// searches too).
+#[must_use]
+pub fn ranked(lines: &mut Lines, depth: i32) -> Vec<usize> {
     let unlimited = Budget::unlimited();
-    let mut search = Search::new(&mut lines, &unlimited);
+    let mut search = Search::new(lines, &unlimited);
     search.max_depth = depth;
     let moves = search.root_moves();
-    search.rank(moves, MIN_DEPTH).first().map(|s| s.mv)
+    search
+        .rank(moves, MIN_DEPTH)
+        .into_iter()
+        .map(|s| s.mv)
+        .collect()
 }
 
 /// What `make` is asked for.

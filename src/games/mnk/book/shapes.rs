@@ -19,10 +19,9 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crate::engine::Budget;
 use crate::games::mnk::beyond::lines::{Lines, is_open};
 use crate::games::mnk::beyond::opening::third_stone;
-use crate::games::mnk::beyond::search::Search;
+use crate::games::mnk::book::choices::{MIN_DEPTH, ranked};
 use crate::games::mnk::book::make::run_each;
 
 /// The only line length the book is for: the open boards' gomoku.
@@ -33,9 +32,6 @@ pub const MADE_ON: usize = 15;
 
 /// The widest a shape may be: the largest board a game takes.
 const MAX_SPAN: i64 = 20;
-
-/// Plies the search always finishes at the root (as play's).
-const MIN_DEPTH: i32 = 2;
 
 /// Stones, each `(x, y, side)` (side 1 for X, 2 for O), sorted, moved so
 /// that the least x and the least y are 0.
@@ -269,28 +265,6 @@ pub fn builtin() -> Option<&'static Shapes> {
 /// The shipped book.
 pub const BUILTIN: &str = include_str!("../../../../assets/books/k5.shapes");
 
-/// The playing search's choice on `lines` at `depth` plies, with no time
-/// limit and a table of its own: the same every time for this image of
-/// the position.
-#[must_use]
-pub fn choose(lines: &Lines, depth: i32) -> Option<usize> {
-    ranked(lines, depth).first().copied()
-}
-
-/// The playing search's moves on `lines` at `depth` plies, best first.
-fn ranked(lines: &Lines, depth: i32) -> Vec<usize> {
-    let mut lines = lines.clone();
-    let unlimited = Budget::unlimited();
-    let mut search = Search::new(&mut lines, &unlimited);
-    search.max_depth = depth;
-    let moves = search.root_moves();
-    search
-        .rank(moves, MIN_DEPTH)
-        .into_iter()
-        .map(|s| s.mv)
-        .collect()
-}
-
 /// The shape's stones on the `MADE_ON` board, in its middle, and the
 /// board's point of the shape's 0,0: the image the book searches, so
 /// that a test can search it again.
@@ -314,8 +288,9 @@ pub fn placed(shape: &[(i64, i64, u8)]) -> Option<(Lines, (i64, i64))> {
 /// searched on its image in the middle of the board (`placed`).
 #[must_use]
 pub fn choose_for(shape: &[(i64, i64, u8)], depth: i32) -> Option<(i64, i64)> {
-    let (lines, offset) = placed(shape)?;
-    let (x, y) = point(&lines, choose(&lines, depth)?);
+    let (mut lines, offset) = placed(shape)?;
+    let chosen = *ranked(&mut lines, depth).first()?;
+    let (x, y) = point(&lines, chosen);
     Some((x - offset.0, y - offset.1))
 }
 
@@ -354,7 +329,7 @@ fn replies(lines: &Lines, depth: i32) -> Vec<usize> {
             })
             .collect()
     } else {
-        ranked(lines, reply_depth(depth))
+        ranked(&mut lines.clone(), reply_depth(depth))
             .into_iter()
             .take(2)
             .collect()
