@@ -261,3 +261,44 @@ fn x_s_fifth_stone_after_a_line_opening_is_the_book_of_shapes() {
     }
     brain.end();
 }
+
+#[test]
+fn a_win_proven_once_is_played_a_move_later_with_less_time() {
+    // Against Rapfi at 200 ms a move the engine proved h7 won here, and
+    // a move later, after O's f7, did not find the win (j11) again in
+    // its time, and lost the game. Proven once, it is kept.
+    let moves = "g7 h6 g8 g6 f6 f8 e5 h8 h5 f5 e4 e6 d7 d5 g10 e8 h9 i8 i10 j9";
+    let named = |m: &str| {
+        let x = usize::from(m.as_bytes()[0] - b'a');
+        let y: usize = m[1..].parse().expect("a row");
+        (x, y - 1)
+    };
+    let stones: Vec<_> = moves
+        .split_whitespace()
+        .enumerate()
+        .map(|(i, m)| {
+            let (x, y) = named(m);
+            (x, y, if i % 2 == 0 { 1 } else { 2 })
+        })
+        .collect();
+    let mut brain = Brain::start(&binary(), &["gomocup"]);
+    assert_eq!(brain.ask("START 15").0, "OK");
+    // A second proves it here; ten leave room on a busy machine.
+    brain.send("INFO timeout_turn 10000");
+    assert_eq!(brain.board(&stones), "7,6");
+    assert!(
+        brain.messages.iter().any(|m| m.contains("7,6 is a win")),
+        "{:?}",
+        brain.messages
+    );
+    // 50 ms: the engine before answered f10 or i6 with 200.
+    brain.send("INFO timeout_turn 50");
+    let (reply, _) = brain.ask("TURN 5,6");
+    assert_eq!(reply, "9,10", "{:?}", brain.messages);
+    assert!(
+        brain.messages.iter().any(|m| m.contains("9,10 is a win")),
+        "{:?}",
+        brain.messages
+    );
+    brain.end();
+}

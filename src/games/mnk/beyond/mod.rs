@@ -6,6 +6,7 @@
 //! examples measure it against.
 
 pub mod baseline;
+pub mod kept_wins;
 pub mod lines;
 pub mod opening;
 pub mod pattern;

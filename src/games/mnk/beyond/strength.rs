@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use crate::engine::Budget;
 
+use crate::games::mnk::beyond::kept_wins;
 use crate::games::mnk::beyond::lines::{Level, Lines, is_open};
 use crate::games::mnk::beyond::opening;
 use crate::games::mnk::beyond::proof_numbers::ProofNumbers;
@@ -390,9 +391,15 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) else {
         return advise_by_windows(board, budget);
     };
+    // A win proven earlier in the game holds whatever the time now.
+    if let Some(c) = kept_wins::recall(&lines, side) {
+        advice.winning = Some(c);
+        return advice;
+    }
     let first_look = budget.share(THREATS_SHARE);
     let mut own = Threes::new(&first_look);
     if let Some(c) = own.vct_deepening(&mut lines, side, VCT_DEPTH) {
+        kept_wins::keep(&lines, own.into_wins());
         advice.winning = Some(c);
         return advice;
     }
@@ -493,6 +500,9 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         let mut own = own.resumed(budget);
         advice.winning = own.vct_deepening(&mut lines, side, VCT_DEPTH);
         advice.deeper = advice.winning.is_none() && !own.aborted();
+        kept_wins::keep(&lines, own.into_wins());
+    } else {
+        kept_wins::keep(&lines, own.into_wins());
     }
     advice
 }

@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::engine::Budget;
 
+use super::kept_wins::{self, Wins};
 use super::lines::{Level, Lines};
 use super::pattern::Pattern;
 use super::vcf::{Fours, VCF_DEPTH, makes_four};
@@ -104,6 +105,9 @@ pub struct Threes<'b> {
     /// While a win's zone is wanted (`zone`): the empty cells its proof
     /// has touched so far, a failed branch's taken back.
     proof: Option<Vec<usize>>,
+    /// Every position proven won so far, with its winning move: for the
+    /// game's next moves (`kept_wins`).
+    won: Wins,
 }
 
 impl<'b> Threes<'b> {
@@ -125,6 +129,7 @@ impl<'b> Threes<'b> {
             fours,
             failed: HashMap::default(),
             proof: None,
+            won: Wins::default(),
         }
     }
 
@@ -137,7 +142,14 @@ impl<'b> Threes<'b> {
             fours: self.fours.resumed(budget),
             failed: self.failed,
             proof: None,
+            won: self.won,
         }
+    }
+
+    /// The positions proven won so far, each with its winning move.
+    #[must_use]
+    pub fn into_wins(self) -> Wins {
+        self.won
     }
 
     /// Where `attacker` (to move) wins by threats, as `vct_deepening`
@@ -216,14 +228,15 @@ impl<'b> Threes<'b> {
     /// (see `aborted`).
     pub fn vct(&mut self, lines: &mut Lines, attacker: usize, depth: u32) -> Option<usize> {
         let mut fours = Vec::new();
+        let key = kept_wins::key(lines, attacker);
         if let Some(c) = self.fours.vcf_line(lines, attacker, VCF_DEPTH, &mut fours) {
             self.note_fours(lines, attacker, &fours);
+            self.won.note(key, c);
             return Some(c);
         }
         if depth == 0 || self.aborted() || lines.winner.is_some() {
             return None;
         }
-        let key = lines.hash ^ (attacker as u64 + 1).wrapping_mul(0x9FB2_1C65_1E98_DF25);
         if self.failed.get(&key).is_some_and(|&d| d >= depth) {
             return None;
         }
@@ -243,6 +256,7 @@ impl<'b> Threes<'b> {
                 && self.every_reply_loses(lines, attacker, depth - 1, &line);
             lines.undo();
             if wins {
+                self.won.note(key, c);
                 return Some(c);
             }
             self.forget(mark);
