@@ -13,6 +13,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
 use crate::games::mnk::beyond::lines::Lines;
+use crate::games::mnk::beyond::same_game::SameGame;
 
 /// The most wins kept: a long game's proofs stay far below it, and a
 /// hostile board cannot grow the table past it.
@@ -52,16 +53,14 @@ impl Wins {
 
 /// The wins kept, and the board they were proven on.
 struct Kept {
-    board: (usize, usize, usize),
-    cells: Vec<u8>,
+    game: SameGame,
     wins: Wins,
 }
 
 impl Kept {
     fn new(lines: &Lines, wins: Wins) -> Self {
         Self {
-            board: (lines.width, lines.height, lines.k),
-            cells: lines.cell.clone(),
+            game: SameGame::of(lines),
             wins,
         }
     }
@@ -69,7 +68,7 @@ impl Kept {
     /// The kept winning move of `attacker` (to move) on `lines`, where
     /// the game goes on from the kept board: an empty cell.
     fn recall(&self, lines: &Lines, attacker: usize) -> Option<usize> {
-        if !self.leads_to(lines) {
+        if !self.game.leads_to(lines) {
             return None;
         }
         let mv = *self.wins.moves.get(&key(lines, attacker))?;
@@ -79,27 +78,14 @@ impl Kept {
     /// Adds `wins`, proven on `lines`, where the game goes on from the
     /// kept board; false, adding nothing, where it does not.
     fn add(&mut self, lines: &Lines, wins: Wins) -> bool {
-        if !self.leads_to(lines) {
+        if !self.game.leads_to(lines) {
             return false;
         }
         for (k, mv) in wins.moves {
             self.wins.note(k, mv);
         }
-        self.cells.clone_from(&lines.cell);
+        self.game = SameGame::of(lines);
         true
-    }
-
-    /// Whether the kept board leads to `lines`: the same size and line,
-    /// and every stone still where it was — another game's keys would be
-    /// read as this one's.
-    fn leads_to(&self, lines: &Lines) -> bool {
-        self.board == (lines.width, lines.height, lines.k)
-            && self.cells.len() == lines.cell.len()
-            && self
-                .cells
-                .iter()
-                .zip(&lines.cell)
-                .all(|(&was, &is)| was == 0 || was == is)
     }
 }
 
@@ -124,7 +110,7 @@ pub fn keep(lines: &Lines, wins: Wins) {
     }
     let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
     match kept.as_mut() {
-        Some(game) if game.leads_to(lines) => {
+        Some(game) if game.game.leads_to(lines) => {
             game.add(lines, wins);
         }
         _ => *kept = Some(Kept::new(lines, wins)),

@@ -11,6 +11,7 @@ pub mod lines;
 pub mod opening;
 pub mod pattern;
 pub mod proof_numbers;
+pub mod same_game;
 pub mod search;
 pub mod strength;
 pub mod threats;

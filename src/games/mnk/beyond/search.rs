@@ -15,6 +15,7 @@ use std::sync::{Mutex, PoisonError};
 use crate::engine::Budget;
 
 use super::lines::{Level, Lines, is_open};
+use super::same_game::SameGame;
 use super::vcf::makes_four;
 use crate::games::mnk::bound::Bound;
 
@@ -89,8 +90,7 @@ fn new_table(cells: usize) -> Vec<Entry> {
 /// The table a game's last search left, and the board it searched (see
 /// `Search::continuing`).
 struct Kept {
-    board: (usize, usize, usize),
-    cells: Vec<u8>,
+    game: SameGame,
     entries: Vec<Entry>,
 }
 
@@ -99,17 +99,9 @@ struct Kept {
 static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
 
 impl Kept {
-    /// Whether the kept board leads to `lines`: the same size and line,
-    /// and every stone still where it was (the zobrist keys depend on the
-    /// number of cells only, so another board's entries would be read as
-    /// this one's).
+    /// Whether the kept board leads to `lines` (`SameGame::leads_to`).
     fn leads_to(&self, lines: &Lines) -> bool {
-        self.board == (lines.width, lines.height, lines.k)
-            && self
-                .cells
-                .iter()
-                .zip(&lines.cell)
-                .all(|(&was, &is)| was == 0 || was == is)
+        self.game.leads_to(lines)
     }
 }
 
@@ -201,8 +193,7 @@ impl<'l, 'b> Search<'l, 'b> {
 
     fn into_kept(self) -> Kept {
         Kept {
-            board: (self.lines.width, self.lines.height, self.lines.k),
-            cells: self.lines.cell.clone(),
+            game: SameGame::of(self.lines),
             entries: self.table,
         }
     }
@@ -747,7 +738,7 @@ fn found_better(
 mod tests {
     use std::time::Duration;
 
-    use super::{Kept, Scored, Search, WIN, WON, found_better};
+    use super::{Kept, SameGame, Scored, Search, WIN, WON, found_better};
     use crate::engine::Budget;
     use crate::games::mnk::beyond::lines::Lines;
     use crate::games::mnk::beyond::lines::named::{at, board};
@@ -924,8 +915,7 @@ mod tests {
         // Not for a board where a stone has gone, nor for another k or
         // shape of as many cells (whose zobrist keys are the same).
         let kept = |cells: &Lines| Kept {
-            board: (cells.width, cells.height, cells.k),
-            cells: cells.cell.clone(),
+            game: SameGame::of(cells),
             entries: Vec::new(),
         };
         let earlier = after_moves(game, 10);
