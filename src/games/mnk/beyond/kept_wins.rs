@@ -110,8 +110,8 @@ pub fn keep(lines: &Lines, wins: Wins) {
     }
     let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
     match kept.as_mut() {
-        Some(game) if game.game.leads_to(lines) => {
-            game.add(lines, wins);
+        Some(earlier) if earlier.game.leads_to(lines) => {
+            earlier.add(lines, wins);
         }
         _ => *kept = Some(Kept::new(lines, wins)),
     }
