@@ -496,14 +496,15 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // where the exact search checks the choice next
     // (`exact_search_checks`): the time left is its — and not where every
     // move is lost.
-    if !exact_checks && !every_move_lost {
+    let proven = if !exact_checks && !every_move_lost {
         let mut own = own.resumed(budget);
         advice.winning = own.vct_deepening(&mut lines, side, VCT_DEPTH);
         advice.deeper = advice.winning.is_none() && !own.aborted();
-        kept_wins::keep(&lines, own.into_wins());
+        own.into_wins()
     } else {
-        kept_wins::keep(&lines, own.into_wins());
-    }
+        own.into_wins()
+    };
+    kept_wins::keep(&lines, proven);
     advice
 }
 
