@@ -262,25 +262,28 @@ fn x_s_fifth_stone_after_a_line_opening_is_the_book_of_shapes() {
     brain.end();
 }
 
+/// The stones of a game given by cell names (`h8 h9 ...`, X first), as
+/// `BOARD` gives them to the side to move (1 its own, 2 the opponent's).
+fn stones_of(moves: &str) -> Vec<(usize, usize, u8)> {
+    let moves: Vec<&str> = moves.split_whitespace().collect();
+    let to_move = moves.len() % 2;
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let x = usize::from(m.as_bytes()[0] - b'a');
+            let y: usize = m[1..].parse().expect("a row");
+            (x, y - 1, if i % 2 == to_move { 1 } else { 2 })
+        })
+        .collect()
+}
+
 #[test]
 fn a_win_proven_once_is_played_a_move_later_with_less_time() {
     // Against Rapfi at 200 ms a move the engine proved h7 won here, and
     // a move later, after O's f7, did not find the win (j11) again in
     // its time, and lost the game. Proven once, it is kept.
-    let moves = "g7 h6 g8 g6 f6 f8 e5 h8 h5 f5 e4 e6 d7 d5 g10 e8 h9 i8 i10 j9";
-    let named = |m: &str| {
-        let x = usize::from(m.as_bytes()[0] - b'a');
-        let y: usize = m[1..].parse().expect("a row");
-        (x, y - 1)
-    };
-    let stones: Vec<_> = moves
-        .split_whitespace()
-        .enumerate()
-        .map(|(i, m)| {
-            let (x, y) = named(m);
-            (x, y, if i % 2 == 0 { 1 } else { 2 })
-        })
-        .collect();
+    let stones = stones_of("g7 h6 g8 g6 f6 f8 e5 h8 h5 f5 e4 e6 d7 d5 g10 e8 h9 i8 i10 j9");
     let mut brain = Brain::start(&binary(), &["gomocup"]);
     assert_eq!(brain.ask("START 15").0, "OK");
     // A second proves it here; ten leave room on a busy machine.
@@ -300,5 +303,44 @@ fn a_win_proven_once_is_played_a_move_later_with_less_time() {
         "{:?}",
         brain.messages
     );
+    brain.end();
+}
+
+#[test]
+fn a_win_proven_by_proof_numbers_is_played_on_with_less_time() {
+    // O wins here eight threats deep by g13: past the depth-first threat
+    // search's 6, proven by proof numbers with the time it leaves. The
+    // proof holds O's next threat after each reply of X's it weighs:
+    // kept, it is played as proven at 50 ms, where the engine before
+    // played the same cells unproven.
+    let stones = stones_of(
+        "j10 i10 h9 j9 h11 h10 i11 g11 g10 h12 f9 e8 e9 g9 k11 i12 f12 i8 e12 f11 \
+         c12 d12 e10 d11 e11 e13 d10 c9 j12 l10 j14 l11 k10 b10 c11 f8 e7 l8 l9 i7 \
+         i6 j8 h14",
+    );
+    let mut brain = Brain::start(&binary(), &["gomocup"]);
+    assert_eq!(brain.ask("START 15").0, "OK");
+    // Proven in under 2 s here; ten leave room on a busy machine.
+    brain.send("INFO timeout_turn 10000");
+    assert_eq!(brain.board(&stones), "6,12");
+    assert!(
+        brain.messages.iter().any(|m| m.contains("6,12 is a win")),
+        "{:?}",
+        brain.messages
+    );
+    brain.send("INFO timeout_turn 50");
+    // X's j11, then c10: the replies the engine as X chooses.
+    for (turn, threat) in [("9,10", "9,12"), ("2,9", "5,9")] {
+        let (reply, _) = brain.ask(&format!("TURN {turn}"));
+        assert_eq!(reply, threat, "{:?}", brain.messages);
+        assert!(
+            brain
+                .messages
+                .iter()
+                .any(|m| m.contains(&format!("{threat} is a win"))),
+            "{:?}",
+            brain.messages
+        );
+    }
     brain.end();
 }

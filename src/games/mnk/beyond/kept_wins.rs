@@ -23,7 +23,13 @@ const MOST: usize = 1 << 18;
 /// keys it.
 #[must_use]
 pub fn key(lines: &Lines, attacker: usize) -> u64 {
-    lines.hash ^ (attacker as u64 + 1).wrapping_mul(0x9FB2_1C65_1E98_DF25)
+    key_of(lines.hash, attacker)
+}
+
+/// The key of the position of `hash` with `attacker` to move.
+#[must_use]
+pub fn key_of(hash: u64, attacker: usize) -> u64 {
+    hash ^ (attacker as u64 + 1).wrapping_mul(0x9FB2_1C65_1E98_DF25)
 }
 
 /// Proven wins by key, each with its winning move.
@@ -38,6 +44,12 @@ impl Wins {
         if self.moves.len() < MOST {
             self.moves.insert(key, mv);
         }
+    }
+
+    /// The winning move noted for the position of `key`.
+    #[must_use]
+    pub fn get(&self, key: u64) -> Option<usize> {
+        self.moves.get(&key).copied()
     }
 
     #[must_use]
@@ -71,7 +83,7 @@ impl Kept {
         if !self.game.leads_to(lines) {
             return None;
         }
-        let mv = *self.wins.moves.get(&key(lines, attacker))?;
+        let mv = self.wins.get(key(lines, attacker))?;
         (mv < lines.cells() && lines.is_empty(mv)).then_some(mv)
     }
 

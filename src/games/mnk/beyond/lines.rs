@@ -585,6 +585,13 @@ impl Lines {
         self.hash ^ self.keys[p][side]
     }
 
+    /// What a stone of `side` on `p` changes the hash by: the hash of a
+    /// position some stones from this one, without playing them.
+    #[must_use]
+    pub fn stone_key(&self, p: usize, side: usize) -> u64 {
+        self.keys[p][side]
+    }
+
     /// Takes back the last stone.
     pub fn undo(&mut self) {
         // The two are pushed and taken together.

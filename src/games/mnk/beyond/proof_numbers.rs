@@ -20,10 +20,11 @@
 //! answer is unknown.
 
 // The keys are Zobrist hashes already: a light hash of them will do.
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::engine::Budget;
 
+use super::kept_wins::{self, Wins};
 use super::lines::{Level, Lines};
 use super::vcf::{Fours, VCF_DEPTH};
 use super::vct::{cell_and_its_lines, replies_to, threat_candidates};
@@ -151,6 +152,65 @@ impl<'b> ProofNumbers<'b> {
                 .get(&key(lines.hash_after(m, attacker), false, depth - 1))
                 .is_some_and(|e| e.pn == 0)
         })
+    }
+
+    /// Every position of the proof the table holds of a win of the
+    /// attacker's (to move on `lines`) within `depth` (`win`), each with
+    /// its winning threat: the position itself and each after a reply the
+    /// proof weighs, for the game's next moves (`kept_wins`) — the next
+    /// move may not have the time this one took. Those won by fours alone
+    /// are left out: the next search finds them at once. Read from the
+    /// table by hashes, without playing a stone or searching: no time
+    /// beyond one look at each position of the proof.
+    #[must_use]
+    pub fn proven_wins(&self, lines: &Lines, depth: u32) -> Wins {
+        let mut wins = Wins::default();
+        if let Some(attacker) = self.attacker {
+            let mut seen = HashSet::default();
+            self.note_proven(lines, attacker, lines.hash, depth, &mut seen, &mut wins);
+        }
+        wins
+    }
+
+    /// Notes the position of `hash` (the attacker to move, `depth`
+    /// threats left) with its winning threat where the table proves it
+    /// won by one, and the same for the positions after each reply to it.
+    fn note_proven(
+        &self,
+        lines: &Lines,
+        attacker: usize,
+        hash: u64,
+        depth: u32,
+        seen: &mut HashSet<u64>,
+        wins: &mut Wins,
+    ) {
+        let here = key(hash, true, depth);
+        if depth == 0 || !seen.insert(here) {
+            return;
+        }
+        let Some(&entry) = self.table.get(&here).filter(|e| e.pn == 0) else {
+            return;
+        };
+        let proven = |h: u64| {
+            self.table
+                .get(&key(h, false, depth - 1))
+                .filter(|e| e.pn == 0)
+                .copied()
+        };
+        let cells = lines.cells();
+        let threat = self.moves(entry).into_iter().find_map(|m| {
+            (m < cells).then_some(())?;
+            let after = hash ^ lines.stone_key(m, attacker);
+            Some((m, after, proven(after)?))
+        });
+        let Some((m, after, replies)) = threat else {
+            return;
+        };
+        wins.note(kept_wins::key_of(hash, attacker), m);
+        for d in self.moves(replies).into_iter().filter(|&d| d < cells) {
+            let next = after ^ lines.stone_key(d, 1 - attacker);
+            self.note_proven(lines, attacker, next, depth - 1, seen, wins);
+        }
     }
 
     /// Whether every move of `defender` (to move) is proven to lose to
@@ -498,6 +558,7 @@ mod tests {
 
     use super::ProofNumbers;
     use crate::engine::Budget;
+    use crate::games::mnk::beyond::kept_wins;
     use crate::games::mnk::beyond::lines::named::{
         at, board, each_crowded, lost_on_eight_by_eight, next, won_by_o_eight_deep,
     };
@@ -537,6 +598,41 @@ mod tests {
         // And g13 is a win: after it, every move of X's loses within 7.
         lines.play(at("g13"), 1);
         assert!(Threes::new(&budget).every_move_loses(&mut lines, 0, 7));
+    }
+
+    #[test]
+    fn its_proof_is_kept_position_by_position_and_each_is_won() {
+        // O's win eight threats deep by g13: kept at the root, and after
+        // g13 and each reply of X's the proof weighs, O's next threat —
+        // a win, as a fresh search proves.
+        let (xs, os) = won_by_o_eight_deep();
+        let mut lines = board(&xs, &os);
+        let budget = Budget::unlimited();
+        let mut search = ProofNumbers::new(&budget);
+        assert_eq!(search.win(&mut lines, 1, 8), Some(at("g13")));
+        let wins = search.proven_wins(&lines, 8);
+        assert_eq!(wins.get(kept_wins::key(&lines, 1)), Some(at("g13")));
+        assert_eq!(wins.get(kept_wins::key(&lines, 0)), None, "not X's");
+        lines.play(at("g13"), 1);
+        let mut replies = 0;
+        let empty: Vec<usize> = (0..lines.cells()).filter(|&d| lines.is_empty(d)).collect();
+        for d in empty {
+            lines.play(d, 0);
+            if let Some(threat) = wins.get(kept_wins::key(&lines, 1)) {
+                replies += 1;
+                assert!(lines.is_empty(threat));
+                lines.play(threat, 1);
+                let lost = lines.winner == Some(1)
+                    || ProofNumbers::new(&budget).every_move_loses(&mut lines, 0, 6);
+                assert!(lost, "after g13 {d}: {threat}");
+                lines.undo();
+            }
+            lines.undo();
+        }
+        // j11, which play chose for X, among them.
+        lines.play(at("j11"), 0);
+        assert!(wins.get(kept_wins::key(&lines, 1)).is_some());
+        assert!(replies > 1, "{replies}");
     }
 
     #[test]

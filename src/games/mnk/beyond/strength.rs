@@ -258,10 +258,14 @@ pub fn win_by_deep_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usi
 /// by proof numbers, within `budget`; none without a time limit, where it
 /// would go on to its table's limit (a minute or more).
 fn deep_win(lines: &mut Lines, attacker: usize, budget: &Budget) -> Option<usize> {
-    if budget.remaining().is_none() || budget.exhausted() {
-        return None;
-    }
-    ProofNumbers::new(budget).win(lines, attacker, DEEP_THREATS)
+    deep_search(budget)?.win(lines, attacker, DEEP_THREATS)
+}
+
+/// The search of `deep_win`: none without a time limit or with the
+/// time spent.
+fn deep_search(budget: &Budget) -> Option<ProofNumbers<'_>> {
+    let timed = budget.remaining().is_some() && !budget.exhausted();
+    timed.then(|| ProofNumbers::new(budget))
 }
 
 /// Whether every move of the side to move loses to the opponent's
@@ -511,16 +515,20 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
 /// Play's last step after `advise` found no win of ours where it gave
 /// its time left to our own win (`Advice::deeper`): a win up to
 /// `DEEP_THREATS` deep by proof numbers (`deep_win`), with what is left
-/// of `budget`. Apart from `advise`, which other callers ask for its
-/// ranking alone: the search would spend their time on a move they do
-/// not play.
+/// of `budget`, its proof kept for the game's next moves as `advise`
+/// keeps its own (`kept_wins`). Apart from `advise`, which other callers
+/// ask for its ranking alone: the search would spend their time on a
+/// move they do not play.
 pub fn deeper_win(board: &mut Board<'_>, advice: &Advice, budget: &Budget) -> Option<usize> {
     if !advice.deeper {
         return advice.winning;
     }
     let w = board.windows;
     let mut lines = Lines::from_cells(w.width, w.height, w.k, &board.cell)?;
-    deep_win(&mut lines, board.to_move(), budget)
+    let mut search = deep_search(budget)?;
+    let win = search.win(&mut lines, board.to_move(), DEEP_THREATS)?;
+    kept_wins::keep(&lines, search.proven_wins(&lines, DEEP_THREATS));
+    Some(win)
 }
 
 /// Puts the move of the board's book of choices (`book::choices`) first
