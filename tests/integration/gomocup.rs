@@ -67,6 +67,18 @@ impl Brain {
         self.ask("DONE").0
     }
 
+    /// Checks that the brain's `reply` was `cell`, said to be a proven
+    /// win.
+    fn assert_proven_win(&self, reply: &str, cell: &str) {
+        assert_eq!(reply, cell, "{:?}", self.messages);
+        let said = format!("{cell} is a win");
+        assert!(
+            self.messages.iter().any(|m| m.contains(&said)),
+            "{:?}",
+            self.messages
+        );
+    }
+
     /// Ends the brain and checks it leaves at once and cleanly.
     fn end(mut self) {
         self.send("END");
@@ -288,21 +300,12 @@ fn a_win_proven_once_is_played_a_move_later_with_less_time() {
     assert_eq!(brain.ask("START 15").0, "OK");
     // A second proves it here; ten leave room on a busy machine.
     brain.send("INFO timeout_turn 10000");
-    assert_eq!(brain.board(&stones), "7,6");
-    assert!(
-        brain.messages.iter().any(|m| m.contains("7,6 is a win")),
-        "{:?}",
-        brain.messages
-    );
+    let reply = brain.board(&stones);
+    brain.assert_proven_win(&reply, "7,6");
     // 50 ms: the engine before answered f10 or i6 with 200.
     brain.send("INFO timeout_turn 50");
     let (reply, _) = brain.ask("TURN 5,6");
-    assert_eq!(reply, "9,10", "{:?}", brain.messages);
-    assert!(
-        brain.messages.iter().any(|m| m.contains("9,10 is a win")),
-        "{:?}",
-        brain.messages
-    );
+    brain.assert_proven_win(&reply, "9,10");
     brain.end();
 }
 
@@ -322,25 +325,13 @@ fn a_win_proven_by_proof_numbers_is_played_on_with_less_time() {
     assert_eq!(brain.ask("START 15").0, "OK");
     // Proven in under 2 s here; ten leave room on a busy machine.
     brain.send("INFO timeout_turn 10000");
-    assert_eq!(brain.board(&stones), "6,12");
-    assert!(
-        brain.messages.iter().any(|m| m.contains("6,12 is a win")),
-        "{:?}",
-        brain.messages
-    );
+    let reply = brain.board(&stones);
+    brain.assert_proven_win(&reply, "6,12");
     brain.send("INFO timeout_turn 50");
     // X's j11, then c10: the replies the engine as X chooses.
     for (turn, threat) in [("9,10", "9,12"), ("2,9", "5,9")] {
         let (reply, _) = brain.ask(&format!("TURN {turn}"));
-        assert_eq!(reply, threat, "{:?}", brain.messages);
-        assert!(
-            brain
-                .messages
-                .iter()
-                .any(|m| m.contains(&format!("{threat} is a win"))),
-            "{:?}",
-            brain.messages
-        );
+        brain.assert_proven_win(&reply, threat);
     }
     brain.end();
 }
