@@ -290,20 +290,28 @@ fn stones_of(moves: &str) -> Vec<(usize, usize, u8)> {
         .collect()
 }
 
+/// A brain given the game of `moves` with 10 s a move (a proof of a
+/// second or two, with room on a busy machine), checked to answer
+/// `cell`, a proven win; then left with 50 ms a move, where the engine
+/// before the wins were kept found none of the proof again.
+fn proven_then_hurried(moves: &str, cell: &str) -> Brain {
+    let mut brain = Brain::start(&binary(), &["gomocup"]);
+    assert_eq!(brain.ask("START 15").0, "OK");
+    brain.send("INFO timeout_turn 10000");
+    let reply = brain.board(&stones_of(moves));
+    brain.assert_proven_win(&reply, cell);
+    brain.send("INFO timeout_turn 50");
+    brain
+}
+
 #[test]
 fn a_win_proven_once_is_played_a_move_later_with_less_time() {
     // Against Rapfi at 200 ms a move the engine proved h7 won here, and
     // a move later, after O's f7, did not find the win (j11) again in
     // its time, and lost the game. Proven once, it is kept.
-    let stones = stones_of("g7 h6 g8 g6 f6 f8 e5 h8 h5 f5 e4 e6 d7 d5 g10 e8 h9 i8 i10 j9");
-    let mut brain = Brain::start(&binary(), &["gomocup"]);
-    assert_eq!(brain.ask("START 15").0, "OK");
-    // A second proves it here; ten leave room on a busy machine.
-    brain.send("INFO timeout_turn 10000");
-    let reply = brain.board(&stones);
-    brain.assert_proven_win(&reply, "7,6");
-    // 50 ms: the engine before answered f10 or i6 with 200.
-    brain.send("INFO timeout_turn 50");
+    let game = "g7 h6 g8 g6 f6 f8 e5 h8 h5 f5 e4 e6 d7 d5 g10 e8 h9 i8 i10 j9";
+    let mut brain = proven_then_hurried(game, "7,6");
+    // The engine before answered f10 or i6, even with 200 ms.
     let (reply, _) = brain.ask("TURN 5,6");
     brain.assert_proven_win(&reply, "9,10");
     brain.end();
@@ -316,18 +324,10 @@ fn a_win_proven_by_proof_numbers_is_played_on_with_less_time() {
     // proof holds O's next threat after each reply of X's it weighs:
     // kept, it is played as proven at 50 ms, where the engine before
     // played the same cells unproven.
-    let stones = stones_of(
-        "j10 i10 h9 j9 h11 h10 i11 g11 g10 h12 f9 e8 e9 g9 k11 i12 f12 i8 e12 f11 \
+    let game = "j10 i10 h9 j9 h11 h10 i11 g11 g10 h12 f9 e8 e9 g9 k11 i12 f12 i8 e12 f11 \
          c12 d12 e10 d11 e11 e13 d10 c9 j12 l10 j14 l11 k10 b10 c11 f8 e7 l8 l9 i7 \
-         i6 j8 h14",
-    );
-    let mut brain = Brain::start(&binary(), &["gomocup"]);
-    assert_eq!(brain.ask("START 15").0, "OK");
-    // Proven in under 2 s here; ten leave room on a busy machine.
-    brain.send("INFO timeout_turn 10000");
-    let reply = brain.board(&stones);
-    brain.assert_proven_win(&reply, "6,12");
-    brain.send("INFO timeout_turn 50");
+         i6 j8 h14";
+    let mut brain = proven_then_hurried(game, "6,12");
     // X's j11, then c10: the replies the engine as X chooses.
     for (turn, threat) in [("9,10", "9,12"), ("2,9", "5,9")] {
         let (reply, _) = brain.ask(&format!("TURN {turn}"));
