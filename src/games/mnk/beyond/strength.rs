@@ -36,6 +36,28 @@ pub struct Advice {
     pub deeper: bool,
 }
 
+impl Advice {
+    /// The estimates with the proven win, if there is one, first: the
+    /// ranking of a caller that plays the best estimate. Once a win is
+    /// found the search makes no ranking, and the win stands apart in
+    /// `winning`.
+    #[must_use]
+    pub fn ranked(&self) -> Vec<(usize, i64)> {
+        let mut ranked = self.estimates.clone();
+        if let Some(win) = self.winning {
+            put_first(&mut ranked, win);
+        }
+        ranked
+    }
+}
+
+/// Puts `mv` first among `estimates`, one above the best, once.
+fn put_first(estimates: &mut Vec<(usize, i64)>, mv: usize) {
+    let top = estimates.iter().map(|&(_, s)| s).max().unwrap_or(0);
+    estimates.retain(|&(c, _)| c != mv);
+    estimates.insert(0, (mv, top.saturating_add(1)));
+}
+
 /// Scores of the playing search: a win found `p` plies on is `WIN - p`.
 const WIN: i64 = 1 << 40;
 /// Moves weighed at each node past the root, best first by `Board::gain`.
@@ -548,9 +570,7 @@ fn prefer_book_choice(lines: &Lines, estimates: &mut Vec<(usize, i64)>, losing: 
     if losing.contains(&mv) || !lines.is_empty(mv) {
         return;
     }
-    let top = estimates.iter().map(|&(_, s)| s).max().unwrap_or(0);
-    estimates.retain(|&(c, _)| c != mv);
-    estimates.insert(0, (mv, top + 1));
+    put_first(estimates, mv);
 }
 
 /// The move a book holds for the position (see `prefer_book_choice`).

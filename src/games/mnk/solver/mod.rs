@@ -499,6 +499,32 @@ mod tests {
     /// aside is lost, and the choice it stops at does not lose and is
     /// ranked above its equals.
     #[test]
+    fn the_playing_search_ranks_a_win_it_proves_first() {
+        // X wins here by threats five deep (8×8, k = 5). Where the moves
+        // the proofs leave open are ranked by the playing search, its
+        // proven win must come first: it returns it apart from its
+        // ranking, which it does not make once the win is found.
+        let geo = Arc::new(Geometry::new(8, 8, 5));
+        let solver = MnkSolver::new(Arc::clone(&geo));
+        let mut pos = MnkGame::new(Arc::clone(&geo));
+        for (x, o) in ["e5", "d4", "e4", "f4", "f6"]
+            .into_iter()
+            .zip(["c7", "d5", "e3", "c4", "c3"])
+        {
+            pos = pos.after(geo.cell_named(x)).after(geo.cell_named(o));
+        }
+        let budget = Budget::of(Duration::from_secs(20));
+        let advice = strength::advise(&mut pos.board(), &budget);
+        let Some(win) = advice.winning else {
+            panic!("X wins by threats");
+        };
+        let (estimates, _) = solver.playing_search(&pos, &budget);
+        let best = estimates.iter().max_by_key(|&&(_, s)| s).map(|&(c, _)| c);
+        assert_eq!(best, Some(win), "{estimates:?}");
+        assert_eq!(estimates.iter().filter(|&&(c, _)| c == win).count(), 1);
+    }
+
+    #[test]
     fn refuted_choices_are_lost_and_the_one_kept_is_not() {
         let geo = Arc::new(Geometry::new(5, 5, 4));
         let solver = MnkSolver::new(Arc::clone(&geo));

@@ -145,8 +145,9 @@ impl MnkSolver {
         each_move(&classes, judged)
     }
 
-    /// The playing search's estimate of each move it weighed, and the moves
-    /// it proves lost: on free boards by its threat guard, on gravity
+    /// The playing search's estimate of each move it weighed (on free
+    /// boards a win it proves by threats first, `Advice::ranked`), and the
+    /// moves it proves lost: on free boards by its threat guard, on gravity
     /// boards by a line within its horizon or the rules (claimeven, the
     /// odd threat).
     pub(super) fn playing_search(
@@ -162,7 +163,7 @@ impl MnkSolver {
             }
             None => {
                 let advice = strength::advise(&mut pos.board(), budget);
-                (advice.estimates, advice.losing)
+                (advice.ranked(), advice.losing)
             }
         }
     }
