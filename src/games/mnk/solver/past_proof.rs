@@ -2,6 +2,8 @@
 //! position: threats that prove a win or a loss without plies, which
 //! moves keep a known win, and the playing search's estimates.
 
+use std::time::Duration;
+
 use crate::engine::{Budget, Game, Judged, Outcome, Value};
 use crate::games::mnk::MnkGame;
 use crate::games::mnk::beyond::strength;
@@ -40,9 +42,9 @@ impl MnkSolver {
         if budget.exhausted() {
             return Value::UNKNOWN;
         }
-        let mut board = pos.board();
         if !asked {
             // Each of a few hundred moves: the shallower searches.
+            let mut board = pos.board();
             return if strength::win_by_threats(&mut board, budget).is_some() {
                 Value::exact(Outcome::Win, None)
             } else if strength::lost_to_threats(&mut board, budget, depth) {
@@ -51,16 +53,71 @@ impl MnkSolver {
                 Value::UNKNOWN
             };
         }
-        // The position asked about gets the deep searches too: half the
-        // time for its win, the rest for its loss.
+        self.deep_threat_value(pos, budget, true)
+    }
+
+    /// The deep searches the position asked about gets: half the time for
+    /// its mover's win (`strength::win_by_deep_threats`: to `VCT_DEPTH`
+    /// depth first, then deeper by proof numbers), the rest for its loss
+    /// (`lost_to_deep_threats`). The win's first move is remembered where
+    /// `remember`: only for positions asked about, since the memory is
+    /// small and would lose them to a few hundred moves' children.
+    fn deep_threat_value(&self, pos: &MnkGame, budget: &Budget, remember: bool) -> Value {
+        let mut board = pos.board();
         if let Some(mv) = strength::win_by_deep_threats(&mut board, &budget.share(0.5)) {
-            self.remember_threat_win(pos, mv);
+            if remember {
+                self.remember_threat_win(pos, mv);
+            }
             return Value::exact(Outcome::Win, None);
         }
         if strength::lost_to_deep_threats(&mut board, budget) {
             return Value::exact(Outcome::Loss, None);
         }
         Value::UNKNOWN
+    }
+
+    /// The moves `move_results` leaves open after its quick passes (their
+    /// values, for the opponent to move after each, unknown), searched
+    /// again as deep as the position asked about (`deep_threat_value`)
+    /// with what is left of `budget`: in rounds, each open move a slice
+    /// of what is left, the slices doubling, so that the moves proven
+    /// fast come first and one slow move cannot leave the rest unknown. A
+    /// move whose searches ended within their slice without a proof is
+    /// not searched again. Without a time limit, nothing: the searches by
+    /// proof numbers never run without one, and a few hundred depth-first
+    /// ones would take minutes. On 15×15, after `g10 f7 h11 f9 i10 g9 f11
+    /// h9 i9`, O's g6 — after which `analyze` proves every move of X lost
+    /// in a third of a second — was left unknown by the quick passes
+    /// (fours alone after each move) even with 20 s (docs/mnk.md).
+    pub(super) fn deepen_open(&self, children: &[MnkGame], values: &mut [Value], budget: &Budget) {
+        if budget.remaining().is_none() {
+            return;
+        }
+        let mut done: Vec<bool> = values.iter().map(|v| v.is_proven()).collect();
+        let mut slice = Duration::from_millis(10);
+        loop {
+            let open: Vec<usize> = (0..values.len()).filter(|&i| !done[i]).collect();
+            let Some(left) = budget.remaining() else {
+                return;
+            };
+            if open.is_empty() || budget.exhausted() {
+                return;
+            }
+            slice = slice.max(left / open.len() as u32);
+            let last_round = slice >= left;
+            for &i in &open {
+                if budget.exhausted() {
+                    return;
+                }
+                let part = budget.capped(slice);
+                values[i] = self.deep_threat_value(&children[i], &part, false);
+                done[i] = values[i].is_proven() || !part.exhausted();
+            }
+            if last_round {
+                return;
+            }
+            slice = slice.saturating_mul(2);
+        }
     }
 
     /// The moves of a position known to be won (`sign` 1) or lost (-1)
