@@ -508,6 +508,30 @@ fn analyze_proves_the_threat_win_the_tip_finds() {
     assert!(hint.contains("you can win: play l10"), "{hint}");
 }
 
+/// A quiet move's win: after `g10 f7 h11 f9 i10 g9 f11 h9 i9` (from a
+/// game lost to Rapfi as X), O's g6 makes no four nor three, so no search
+/// for a win by threats from here finds it; the position after it is
+/// proven lost for X. `analyze` proves it among every move, and the tip,
+/// whose search chooses it, says it wins — neither "unknown".
+#[test]
+fn a_quiet_move_s_win_is_proven_by_analyze_and_by_the_tip() {
+    let line = "g10 f7 h11 f9 i10 g9 f11 h9 i9";
+    let j = analyze_json_with("gomoku", line, &["--think", "5"]);
+    assert_eq!(j["value"], "win", "{j}");
+    let g6 = j["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "g6")
+        .unwrap();
+    assert_eq!(g6["result"], "win", "{g6}");
+    let args = [
+        "gomoku", "--human", "second", "--think", "5", "--moves", line,
+    ];
+    let hint = plain_hint(&args);
+    assert!(hint.starts_with("hint: you can win: play g6"), "{hint}");
+}
+
 /// And the loser's side of it: after O's g13, a win eight threats deep
 /// that play finds (by proof numbers), X's every move is lost within
 /// seven — past the depth-first search's six — and `analyze` proves the

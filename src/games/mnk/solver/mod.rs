@@ -387,6 +387,11 @@ impl Solver<MnkGame> for MnkSolver {
                 None => strength::advise(&mut board, &budget.share(share)),
             };
             advice.winning = strength::deeper_win(&mut board, &advice, budget);
+            // Where the exact search does not check the choice next, the
+            // time left may prove it a quiet move's win.
+            if advice.winning.is_none() && !checks {
+                advice.winning = self.choice_proven_won(pos, &advice, budget);
+            }
             if let Some(mv) = advice.winning {
                 self.remember_threat_win(pos, mv);
             }

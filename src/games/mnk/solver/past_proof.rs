@@ -76,6 +76,38 @@ impl MnkSolver {
         Value::UNKNOWN
     }
 
+    /// The playing search's choice (its best estimate not proven lost),
+    /// where the position after it is proven lost for the opponent by the
+    /// searches a position asked about gets (`lost_to_deep_threats`),
+    /// with what is left of `budget`: a quiet move's win, which no search
+    /// for a win by threats from here finds (those begin with a threat),
+    /// and which `move_results` proves among every move
+    /// (`deepen_open`) — so that the tip and play, choosing that move, say
+    /// it wins as `analyze` does. The tip of O after `g10 f7 h11 f9 i10 g9
+    /// f11 h9 i9` chose g6 and called it "not proven" with 5 s, ending
+    /// after 0.8 s. Not without a time limit (the searches by proof
+    /// numbers never run without one).
+    pub(super) fn choice_proven_won(
+        &self,
+        pos: &MnkGame,
+        advice: &strength::Advice,
+        budget: &Budget,
+    ) -> Option<usize> {
+        if budget.remaining().is_none() || budget.exhausted() {
+            return None;
+        }
+        let (mv, _) = advice
+            .estimates
+            .iter()
+            .filter(|(mv, _)| !advice.losing.contains(mv))
+            .max_by_key(|&&(_, s)| s)?;
+        let child = pos.after(*mv);
+        if Self::terminal(&child).is_some() {
+            return None;
+        }
+        strength::lost_to_deep_threats(&mut child.board(), budget).then_some(*mv)
+    }
+
     /// The moves `move_results` leaves open after its quick passes (their
     /// values, for the opponent to move after each, unknown), searched
     /// again as deep as the position asked about (`deep_threat_value`)
