@@ -550,15 +550,15 @@ mod tests {
         let g6 = results.get(geo.cell_named("g6"));
         assert_eq!(g6.map(|v| v.outcome), Some(Outcome::Win), "{g6:?}");
         assert!(g6.is_some_and(|v| v.is_proven()));
-        // Never a move called won where the exact claims of the quick
-        // passes call it lost, and the position is a win too.
+        // And so the position is a win (its value is its best move's).
         assert_eq!(results.best().outcome, Outcome::Win);
     }
 
-    /// Every move `deepen_open` proves holds against the exact search: on
-    /// 200 positions of 6×6 boards with k = 5 after 7 to 12 random moves (`move_results`
-    /// runs it past the exact search's cells only, where nothing checks it
-    /// but the proofs themselves; here they meet the exact values).
+    /// Every move `deepen_open` proves holds against the exact search, on
+    /// 200 positions of 6×6 boards with k = 5 after 7 to 12 random moves
+    /// (`move_results` runs it past the exact search's cells only, where
+    /// nothing checks it but the proofs themselves; here they meet the
+    /// exact values).
     #[test]
     fn the_deeper_pass_over_open_moves_claims_only_what_the_exact_search_proves() {
         let geo = Arc::new(Geometry::new(6, 6, 5));
