@@ -39,6 +39,46 @@ fn estimate_of(estimates: &[(usize, i64)], mv: usize) -> i64 {
         .map_or(UNWEIGHED, |&(_, s)| s)
 }
 
+/// Searches each move not yet `done`, each with a slice of what is left
+/// of `budget` (`search(i, slice)`, true where it settled move `i`), in
+/// rounds until every move is done: each round's slice at least `first`
+/// and an equal share of what is left, doubling from round to round, so
+/// that the moves settled fast come first and one slow move cannot leave
+/// the rest unsearched. Ends when the budget is spent or a round had all
+/// of it; without a time limit, after one round (every move once, to the
+/// end).
+fn in_rounds(
+    budget: &Budget,
+    first: Duration,
+    done: &mut [bool],
+    mut search: impl FnMut(usize, &Budget) -> bool,
+) {
+    let mut slice = first;
+    loop {
+        let open: Vec<usize> = (0..done.len()).filter(|&i| !done[i]).collect();
+        if open.is_empty() {
+            return;
+        }
+        let last_round = match budget.remaining() {
+            None => true,
+            Some(left) => {
+                slice = slice.max(left / open.len() as u32);
+                slice >= left
+            }
+        };
+        for i in open {
+            if budget.exhausted() {
+                return;
+            }
+            done[i] = search(i, &budget.capped(slice));
+        }
+        if last_round || budget.exhausted() {
+            return;
+        }
+        slice = slice.saturating_mul(2);
+    }
+}
+
 /// One judgement a class of moves, handed to each of its moves.
 fn each_move<T: Copy>(
     classes: &[Vec<usize>],
@@ -239,43 +279,27 @@ impl Solver<MnkGame> for MnkSolver {
         let mut settled: Vec<bool> = found.iter().map(Option::is_some).collect();
         // The last sibling's exact score, won or lost: often the next one's.
         let mut guess = None;
-        let mut slice = Duration::from_millis(5);
-        loop {
-            let open: Vec<usize> = (0..children.len()).filter(|&i| !settled[i]).collect();
-            if open.is_empty() {
-                break;
-            }
-            let last_round = match budget.remaining() {
-                // No limit: every move once, to the end.
-                None => true,
-                Some(left) => {
-                    slice = slice.max(left / open.len() as u32);
-                    slice >= left
-                }
-            };
-            for &i in &open {
-                if budget.exhausted() {
-                    break;
-                }
+        in_rounds(
+            budget,
+            Duration::from_millis(5),
+            &mut settled,
+            |i, slice| {
                 let prior = Prior {
                     guess,
                     quick_searched: quick[i].is_none(),
                     ..Prior::default()
                 };
-                let known = self.known_near(&children[i], &budget.capped(slice), prior);
-                if let Known::Exact(score) = known {
-                    guess = (score != 0).then_some(score).or(guess);
-                    settled[i] = true;
-                }
+                let known = self.known_near(&children[i], slice, prior);
                 if let Some(value) = Self::value_of(known) {
                     found[i] = Some(value);
                 }
-            }
-            if last_round || budget.exhausted() {
-                break;
-            }
-            slice = slice.saturating_mul(2);
-        }
+                let Known::Exact(score) = known else {
+                    return false;
+                };
+                guess = (score != 0).then_some(score).or(guess);
+                true
+            },
+        );
         // Each move still open: the opponent's win by threats after it,
         // while the time lasts (values for the opponent, to move there).
         let winning = |class: &[usize]| by_threats.is_some_and(|c| class.contains(&c));

@@ -10,7 +10,7 @@ use crate::games::mnk::beyond::strength;
 use crate::games::mnk::connect::{self, Shape};
 use crate::games::mnk::exact::keeps_win::{Keeps, keeps_win};
 
-use super::{MnkSolver, each_move, estimate_of};
+use super::{MnkSolver, each_move, estimate_of, in_rounds};
 
 /// The part of the time left that the exact search gets to refute each
 /// choice of the playing search: a choice not refuted within it ends the
@@ -111,11 +111,10 @@ impl MnkSolver {
     /// The moves `move_results` leaves open after its quick passes (their
     /// values, for the opponent to move after each, unknown), searched
     /// again as deep as the position asked about (`deep_threat_value`)
-    /// with what is left of `budget`: in rounds, each open move a slice
-    /// of what is left, the slices doubling, so that the moves proven
-    /// fast come first and one slow move cannot leave the rest unknown. A
-    /// move whose searches ended within their slice without a proof is
-    /// not searched again. Without a time limit, nothing: the searches by
+    /// with what is left of `budget`, in rounds as the exact search's
+    /// (`in_rounds`): the moves proven fast first, one slow move unable to
+    /// leave the rest unknown. A move whose searches ended within their
+    /// slice without a proof is not searched again. Without a time limit, nothing: the searches by
     /// proof numbers never run without one, and a few hundred depth-first
     /// ones would take minutes. On 15×15, after `g10 f7 h11 f9 i10 g9 f11
     /// h9 i9`, O's g6 — after which `analyze` proves every move of X lost
@@ -126,30 +125,10 @@ impl MnkSolver {
             return;
         }
         let mut done: Vec<bool> = values.iter().map(|v| v.is_proven()).collect();
-        let mut slice = Duration::from_millis(10);
-        loop {
-            let open: Vec<usize> = (0..values.len()).filter(|&i| !done[i]).collect();
-            let Some(left) = budget.remaining() else {
-                return;
-            };
-            if open.is_empty() || budget.exhausted() {
-                return;
-            }
-            slice = slice.max(left / open.len() as u32);
-            let last_round = slice >= left;
-            for &i in &open {
-                if budget.exhausted() {
-                    return;
-                }
-                let part = budget.capped(slice);
-                values[i] = self.deep_threat_value(&children[i], &part, false);
-                done[i] = values[i].is_proven() || !part.exhausted();
-            }
-            if last_round {
-                return;
-            }
-            slice = slice.saturating_mul(2);
-        }
+        in_rounds(budget, Duration::from_millis(10), &mut done, |i, slice| {
+            values[i] = self.deep_threat_value(&children[i], slice, false);
+            values[i].is_proven() || !slice.exhausted()
+        });
     }
 
     /// The moves of a position known to be won (`sign` 1) or lost (-1)
