@@ -276,6 +276,19 @@ pub fn win_by_deep_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usi
         .or_else(|| deep_win(&mut lines, side, budget))
 }
 
+/// Whether the side to move wins by threats up to `DEEP_THREATS` deep by
+/// proof numbers (`deep_win`) — the part of `win_by_deep_threats` past
+/// the depth-first search, for a position that search has been run on
+/// to its end (`move_results`' moves left open). Never without a time
+/// limit, as `deep_win`.
+pub fn win_by_deeper_threats(board: &mut Board<'_>, budget: &Budget) -> bool {
+    let w = board.windows;
+    let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) else {
+        return false;
+    };
+    board.winner.is_none() && deep_win(&mut lines, board.to_move(), budget).is_some()
+}
+
 /// A win of `attacker` (to move) by threats up to `DEEP_THREATS` deep,
 /// by proof numbers, within `budget`; none without a time limit, where it
 /// would go on to its table's limit (a minute or more).

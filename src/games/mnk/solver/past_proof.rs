@@ -53,21 +53,11 @@ impl MnkSolver {
                 Value::UNKNOWN
             };
         }
-        self.deep_threat_value(pos, budget, true)
-    }
-
-    /// The deep searches the position asked about gets: half the time for
-    /// its mover's win (`strength::win_by_deep_threats`: to `VCT_DEPTH`
-    /// depth first, then deeper by proof numbers), the rest for its loss
-    /// (`lost_to_deep_threats`). The win's first move is remembered where
-    /// `remember`: only for positions asked about, since the memory is
-    /// small and would lose them to a few hundred moves' children.
-    fn deep_threat_value(&self, pos: &MnkGame, budget: &Budget, remember: bool) -> Value {
+        // The position asked about gets the deep searches too: half the
+        // time for its win, the rest for its loss.
         let mut board = pos.board();
         if let Some(mv) = strength::win_by_deep_threats(&mut board, &budget.share(0.5)) {
-            if remember {
-                self.remember_threat_win(pos, mv);
-            }
+            self.remember_threat_win(pos, mv);
             return Value::exact(Outcome::Win, None);
         }
         if strength::lost_to_deep_threats(&mut board, budget) {
@@ -110,7 +100,7 @@ impl MnkSolver {
 
     /// The moves `move_results` leaves open after its quick passes (their
     /// values, for the opponent to move after each, unknown), searched
-    /// again as deep as the position asked about (`deep_threat_value`)
+    /// again as deep as the position asked about (`threat_value`)
     /// with what is left of `budget`, in rounds as the exact search's
     /// (`in_rounds`): the moves proven fast first, one slow move unable to
     /// leave the rest unknown. A move whose searches ended within their
@@ -126,7 +116,17 @@ impl MnkSolver {
         }
         let mut done: Vec<bool> = values.iter().map(|v| v.is_proven()).collect();
         in_rounds(budget, Duration::from_millis(10), &mut done, |i, slice| {
-            values[i] = self.deep_threat_value(&children[i], slice, false);
+            // The opponent's win depth first to `VCT_DEPTH` was searched
+            // to its end by the quick pass (or the budget is spent): half
+            // the slice goes on its deeper win, the rest on its loss.
+            let mut board = children[i].board();
+            values[i] = if strength::win_by_deeper_threats(&mut board, &slice.share(0.5)) {
+                Value::exact(Outcome::Win, None)
+            } else if strength::lost_to_deep_threats(&mut board, slice) {
+                Value::exact(Outcome::Loss, None)
+            } else {
+                Value::UNKNOWN
+            };
             values[i].is_proven() || !slice.exhausted()
         });
     }
