@@ -282,11 +282,12 @@ pub fn win_by_deep_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usi
 /// to its end (`move_results`' moves left open). Never without a time
 /// limit, as `deep_win`.
 pub fn win_by_deeper_threats(board: &mut Board<'_>, budget: &Budget) -> bool {
-    let w = board.windows;
-    let Some(mut lines) = Lines::from_cells(w.width, w.height, w.k, &board.cell) else {
+    if board.winner.is_some() {
         return false;
-    };
-    board.winner.is_none() && deep_win(&mut lines, board.to_move(), budget).is_some()
+    }
+    let w = board.windows;
+    Lines::from_cells(w.width, w.height, w.k, &board.cell)
+        .is_some_and(|mut lines| deep_win(&mut lines, board.to_move(), budget).is_some())
 }
 
 /// A win of `attacker` (to move) by threats up to `DEEP_THREATS` deep,

@@ -100,16 +100,18 @@ impl MnkSolver {
 
     /// The moves `move_results` leaves open after its quick passes (their
     /// values, for the opponent to move after each, unknown), searched
-    /// again as deep as the position asked about (`threat_value`)
-    /// with what is left of `budget`, in rounds as the exact search's
+    /// again as deep as the position asked about (`threat_value`) with
+    /// what is left of `budget`, in rounds as the exact search's
     /// (`in_rounds`): the moves proven fast first, one slow move unable to
     /// leave the rest unknown. A move whose searches ended within their
-    /// slice without a proof is not searched again. Without a time limit, nothing: the searches by
-    /// proof numbers never run without one, and a few hundred depth-first
-    /// ones would take minutes. On 15×15, after `g10 f7 h11 f9 i10 g9 f11
-    /// h9 i9`, O's g6 — after which `analyze` proves every move of X lost
-    /// in a third of a second — was left unknown by the quick passes
-    /// (fours alone after each move) even with 20 s (docs/mnk.md).
+    /// slice without a proof is not searched again. Without a time limit,
+    /// nothing: the searches by proof numbers never run without one, and
+    /// a few hundred depth-first ones would take minutes. On 15×15, after
+    /// `g10 f7 h11 f9 i10 g9 f11 h9 i9`, O's g6 — after which `analyze`
+    /// proves every move of X lost in a third of a second — was left
+    /// unknown by the quick passes (after each move, the opponent's win
+    /// depth first to 6 and its loss to fours alone) even with 20 s
+    /// (docs/mnk.md).
     pub(super) fn deepen_open(&self, children: &[MnkGame], values: &mut [Value], budget: &Budget) {
         if budget.remaining().is_none() {
             return;
