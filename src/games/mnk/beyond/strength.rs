@@ -304,6 +304,39 @@ fn deep_search(budget: &Budget) -> Option<ProofNumbers<'_>> {
     timed.then(|| ProofNumbers::new(budget))
 }
 
+/// Where the opponent of `side` (to move) wins by threats up to `depth`
+/// deep were `side` to pass, the moves that win proves lost at once:
+/// every empty cell outside its zone where a stone makes no three of
+/// `side`'s (`Threes::zone`); `None` where no such win is found within
+/// `budget`. Play's guard, and `move_results`' first step past the exact
+/// search, where one search stands for the hundreds of moves that would
+/// each need their own.
+pub fn lost_to_a_pass(
+    lines: &mut Lines,
+    side: usize,
+    budget: &Budget,
+    depth: u32,
+) -> Option<Vec<usize>> {
+    let zone = Threes::new(budget).zone(lines, 1 - side, depth)?;
+    Some(
+        (0..lines.cells())
+            .filter(|&c| lines.is_empty(c) && !zone[c] && lines.level(c, side) < Level::Block3)
+            .collect(),
+    )
+}
+
+/// `lost_to_a_pass` of the side to move on `board`; none where the game
+/// is over or the pattern tables do not cover its k.
+pub fn board_lost_to_a_pass(board: &mut Board<'_>, budget: &Budget, depth: u32) -> Vec<usize> {
+    if board.winner.is_some() {
+        return Vec::new();
+    }
+    let w = board.windows;
+    Lines::from_cells(w.width, w.height, w.k, &board.cell)
+        .and_then(|mut lines| lost_to_a_pass(&mut lines, board.to_move(), budget, depth))
+        .unwrap_or_default()
+}
+
 /// Whether every move of the side to move loses to the opponent's
 /// threats (those up to `depth` threats deep on the pattern board; by
 /// fours alone where its tables do not cover k): what play and `analyze`
@@ -448,14 +481,9 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     // (`Threes::zone`). The search still weighs the moves it would:
     // weighing only the others won 61 of 80 games as X against Rapfi,
     // where the engine before won 68 (docs/mnk.md).
-    let guarded = Threes::new(&budget.share(GUARD_SHARE)).zone(&mut lines, 1 - side, GUARD_THREATS);
-    let mut lost = Vec::new();
-    if let Some(zone) = &guarded {
-        lost.extend(
-            (0..lines.cells())
-                .filter(|&c| lines.is_empty(c) && !zone[c] && lines.level(c, side) < Level::Block3),
-        );
-    }
+    let guarded = lost_to_a_pass(&mut lines, side, &budget.share(GUARD_SHARE), GUARD_THREATS);
+    let under_threat = guarded.is_some();
+    let mut lost = guarded.unwrap_or_default();
     let past_exact = lines.cells() > EXACT_CELLS;
     let exact_checks = exact_search_checks(lines.cells(), lines.k, lines.stones);
     let searching = budget.share(if exact_checks {
@@ -464,7 +492,7 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
         PATTERN_SEARCH_SHARE
     });
     let mut search = PatternSearch::continuing(&mut lines, &searching);
-    if guarded.is_some() && past_exact {
+    if under_threat && past_exact {
         search.begin_iterations_within = Some(UNDER_THREAT_ITERATIONS);
     }
     let mut moves = search.root_moves();
