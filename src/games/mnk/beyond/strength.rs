@@ -336,7 +336,7 @@ fn deep_search(budget: &Budget) -> Option<ProofNumbers<'_>> {
 /// `budget`. Play's guard, and `move_results`' first step past the exact
 /// search, where one search stands for the hundreds of moves that would
 /// each need their own.
-pub fn lost_to_a_pass(
+fn lost_to_a_pass(
     lines: &mut Lines,
     side: usize,
     budget: &Budget,

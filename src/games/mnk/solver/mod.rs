@@ -257,8 +257,9 @@ impl Solver<MnkGame> for MnkSolver {
         // There too, where the opponent would win by threats were we to
         // pass, one search proves lost every move outside that win's zone
         // which makes no three of ours (play's guard, `lost_to_a_pass`),
-        // where the passes below search move by move: on 19×19 their
-        // second ran out in board order, 33 moves of 351 proven.
+        // where the passes below search move by move: on 19×19 after 22
+        // plies they proved 121 moves of 339 whatever the time (the
+        // 122nd move's search took what was left), this 293 in 0.1 ms.
         let mut lost_to_pass = vec![false; self.geo.cells()];
         if past_exact && by_threats.is_none() {
             let pass = budget.share(PASS_SHARE);
@@ -644,7 +645,7 @@ mod tests {
             "{lost} of {} moves proven lost",
             pos.moves().count()
         );
-        // Far from the fight as near it.
+        // The corners among them, far from the fight.
         for far in ["a1", "s19", "a19", "s1"] {
             let value = results.get(geo.cell_named(far));
             assert!(
