@@ -304,8 +304,9 @@ pub fn win_by_deep_threats(board: &mut Board<'_>, budget: &Budget) -> Option<usi
 /// Whether the side to move wins by threats up to `DEEP_THREATS` deep by
 /// proof numbers (`deep_win`) — the part of `win_by_deep_threats` past
 /// the depth-first search, for a position that search has been run on
-/// to its end (`move_results`' moves left open). Never without a time
-/// limit, as `deep_win`.
+/// already (`move_results`' moves left open; the shallower wins are
+/// among those it finds, should that search have been cut short). Never
+/// without a time limit, as `deep_win`.
 pub fn win_by_deeper_threats(board: &mut Board<'_>, budget: &Budget) -> bool {
     if board.winner.is_some() {
         return false;

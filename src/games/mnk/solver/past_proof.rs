@@ -119,8 +119,10 @@ impl MnkSolver {
         let mut done: Vec<bool> = values.iter().map(|v| v.is_proven()).collect();
         in_rounds(budget, Duration::from_millis(10), &mut done, |i, slice| {
             // The opponent's win depth first to `VCT_DEPTH` was searched
-            // to its end by the quick pass (or the budget is spent): half
-            // the slice goes on its deeper win, the rest on its loss.
+            // by the quick pass, to its end or to its share of the time:
+            // half the slice goes on the search by proof numbers (to
+            // `DEEP_THREATS`, the shallower wins among them), the rest on
+            // its loss.
             let mut board = children[i].board();
             values[i] = if strength::win_by_deeper_threats(&mut board, &slice.share(0.5)) {
                 Value::exact(Outcome::Win, None)
