@@ -178,12 +178,12 @@ pub fn board(name: &str, moves: &str, given: Option<Think>) -> Result<ExitCode> 
             "--board needs a terminal: without it, analyze prints the position's analysis"
         );
     }
-    let ruleset = find(name)?;
+    let (ruleset, id) = find_keyed(name)?;
     let setup = asking(given)?;
     // The moves are checked before the screen opens.
     ruleset.session(setup).replay(moves)?;
     tui(Start {
-        ruleset: Some((name.to_string(), ruleset)),
+        ruleset: Some((id, ruleset)),
         human: Some(Player::First),
         level: Some(Level::Perfect),
         think: setup.think,
@@ -394,17 +394,30 @@ fn asking(given: Option<Think>) -> Result<Setup> {
 /// Finds a ruleset by name or path, warning when a user's file of the same
 /// name is hidden behind a built-in.
 fn find(name: &str) -> Result<rules::Ruleset> {
+    find_keyed(name).map(|(ruleset, _)| ruleset)
+}
+
+/// The ruleset `name` names, with the name the screen keys it by: a
+/// file given by its path is keyed by its full path, so that the line
+/// that takes a game up again and the games list find it from any
+/// folder (its stem alone named no ruleset, or another one).
+fn find_keyed(name: &str) -> Result<(rules::Ruleset, String)> {
     let (ruleset, origin) = rules::find(name)?;
     if origin == Origin::Builtin
         && let Some(warning) = rules::shadowed(name)
     {
         warn(&warning);
     }
-    Ok(ruleset)
+    let id = match &origin {
+        Origin::Path(path) => std::fs::canonicalize(path)
+            .map_or_else(|_| name.to_string(), |p| p.to_string_lossy().into_owned()),
+        _ => name.to_string(),
+    };
+    Ok((ruleset, id))
 }
 
 pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Result<ExitCode> {
-    let ruleset = find(name)?;
+    let (ruleset, id) = find_keyed(name)?;
     let think = think(options.think)?;
     let setup = Setup {
         human: options.human.unwrap_or(Player::First),
@@ -415,9 +428,6 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
     // Bad moves are refused before any screen opens.
     ruleset.session(setup).replay(moves)?;
     if !plain && interactive() {
-        let id = std::path::Path::new(name)
-            .file_stem()
-            .map_or_else(|| name.to_string(), |s| s.to_string_lossy().into_owned());
         return tui(Start {
             ruleset: Some((id, ruleset)),
             human: options.human,
@@ -435,7 +445,7 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
     game.replay(moves)?;
     let end = plain::play(&ruleset, &mut *game, &mut io::stdin().lock(), &mut out)
         .context("could not write the game")?;
-    keep_plain_game(name, &ruleset, &*game, &end);
+    keep_plain_game(&id, &ruleset, &*game, &end);
     if let End::Over(_, line) | End::Quit(line) | End::Resigned(line) = &end
         && !line.is_empty()
     {

@@ -200,10 +200,14 @@ impl App {
             run: None,
         };
         if let Some((id, ruleset)) = start.ruleset {
+            // A file given by its path is the listed ruleset only where
+            // its rules are the same: one with a built-in's stem and rules
+            // of its own opened the built-in.
+            let identity = ruleset.identity();
             let index = app
                 .entries
                 .iter()
-                .position(|e| e.id == id)
+                .position(|e| e.id == id || e.ruleset.identity() == identity)
                 .unwrap_or_else(|| {
                     app.entries.push(Entry { id, ruleset });
                     app.entries.len() - 1
@@ -247,7 +251,7 @@ impl App {
         if !moves.is_empty() && !p.edited() {
             self.resume = Some(format!(
                 "this game: unbeatable play {} --moves \"{moves}\"",
-                entry.id
+                crate::text::visible(&entry.id)
             ));
         }
     }

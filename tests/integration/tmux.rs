@@ -389,3 +389,37 @@ fn review_a_lost_game_in_a_real_terminal() {
     );
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// A ruleset file with a built-in's stem and rules of its own opens as
+/// itself, and the line that takes the game up again names the file: it
+/// opened the built-in, and named the stem.
+#[test]
+fn a_file_with_a_builtins_stem_plays_its_own_rules_and_is_named_by_its_path() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("unbeatable-own-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder for the file");
+    let file = dir.join("tic-tac-toe.toml");
+    let text = "name = \"Tic-tac-toe\"\ndescription = \"Four wide.\"\nkind = \"mnk\"\n\n[mnk]\nwidth = 4\nheight = 3\nk = 3\n";
+    std::fs::write(&file, text).expect("the file written");
+    let path = std::fs::canonicalize(&file).expect("the file's full path");
+    let (tmux, data) = start(
+        "own-rules",
+        &format!("play '{}' --human first --level perfect", file.display()),
+    );
+    tmux.wait_for(&["a   b   c   d", "Your move."]);
+    tmux.keys(&["d", "3", "Enter"]);
+    tmux.wait_for(&["The computer played", "Your move."]);
+    tmux.keys(&["C-c"]);
+    let screen = tmux.wait_for(&["EXITED 0"]);
+    // The line is longer than the screen: its wrapped parts joined.
+    let joined = screen.replace('\n', "");
+    let wanted = format!(
+        "this game: unbeatable play {} --moves \"d3 ",
+        path.display()
+    );
+    assert!(joined.contains(&wanted), "{wanted}\n{screen}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&data);
+}

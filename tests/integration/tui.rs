@@ -423,6 +423,53 @@ fn tip_undo_swap_and_new_game() {
 }
 
 #[test]
+fn a_file_with_a_builtins_stem_and_rules_of_its_own_opens_as_itself() {
+    // `play some/folder/tic-tac-toe.toml`, a 4×3 board: its stem is the
+    // built-in's, its rules are not — it opened the built-in 3×3 board,
+    // and the line that takes the game up again named the stem.
+    let text = rules::BUILTIN
+        .iter()
+        .find(|(i, _)| *i == "tic-tac-toe")
+        .map(|(_, t)| t.replace("width = 3", "width = 4"))
+        .unwrap();
+    let own = Ruleset::parse("tic-tac-toe.toml", &text).unwrap();
+    let path = "/some/folder/tic-tac-toe.toml";
+    let start = Start {
+        ruleset: Some((path.to_string(), own.clone())),
+        ..straight_into("tic-tac-toe", Player::First)
+    };
+    let mut opened = app("own-rules", start);
+    assert!(is_playing(&opened));
+    let entry = opened.entry().unwrap();
+    assert_eq!(entry.ruleset.identity(), own.identity(), "the file's rules");
+    keys(&mut opened, "d3");
+    key(&mut opened, KeyCode::Enter);
+    opened.quit();
+    let resume = opened.resume.clone().unwrap_or_default();
+    assert!(
+        resume.starts_with(&format!("this game: unbeatable play {path} --moves \"d3")),
+        "{resume}"
+    );
+    // The same rules by a path open the listed ruleset, under its name.
+    let same = straight_into("tic-tac-toe", Player::First);
+    let start = Start {
+        ruleset: same
+            .ruleset
+            .map(|(_, r)| ("/elsewhere/tic-tac-toe.toml".to_string(), r)),
+        ..straight_into("tic-tac-toe", Player::First)
+    };
+    let mut listed = app("same-rules", start);
+    keys(&mut listed, "b2");
+    key(&mut listed, KeyCode::Enter);
+    listed.quit();
+    let resume = listed.resume.clone().unwrap_or_default();
+    assert!(
+        resume.starts_with("this game: unbeatable play tic-tac-toe --moves \"b2"),
+        "{resume}"
+    );
+}
+
+#[test]
 fn menu_clicks_select_then_open() {
     let mut app = app("menuclick", Start::default());
     let list = unbeatable::tui::ui::menu_list_area(AREA);
