@@ -451,7 +451,8 @@ pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Resul
     {
         writeln!(
             out,
-            "this game: unbeatable play {name} --plain --moves \"{line}\""
+            "this game: unbeatable play {} --plain --moves \"{line}\"",
+            visible(name)
         )?;
     }
     Ok(match end {

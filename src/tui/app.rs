@@ -200,14 +200,19 @@ impl App {
             run: None,
         };
         if let Some((id, ruleset)) = start.ruleset {
-            // A file given by its path is the listed ruleset only where
-            // its rules are the same: one with a built-in's stem and rules
-            // of its own opened the built-in.
+            // A listed ruleset by its name; a file given by its path is
+            // a listed one only where the rules are the same (one with a
+            // built-in's stem and rules of its own opened the built-in).
             let identity = ruleset.identity();
             let index = app
                 .entries
                 .iter()
-                .position(|e| e.id == id || e.ruleset.identity() == identity)
+                .position(|e| e.id == id)
+                .or_else(|| {
+                    app.entries
+                        .iter()
+                        .position(|e| e.ruleset.identity() == identity)
+                })
                 .unwrap_or_else(|| {
                     app.entries.push(Entry { id, ruleset });
                     app.entries.len() - 1
