@@ -283,7 +283,15 @@ fn last_kept_game(name: Option<&str>) -> Result<(rules::Ruleset, GameRecord)> {
     if let Some(note) = note {
         warn(&note);
     }
-    let Some(game) = unbeatable::history::last(&games, name) else {
+    // A file's games are kept under its full path (`find_keyed`); those
+    // kept before that, under the name as it was given.
+    let key = name.map(find_keyed).transpose()?.map(|(_, key)| key);
+    let game = match (name, &key) {
+        (Some(name), Some(key)) => unbeatable::history::last(&games, Some(key.as_str()))
+            .or_else(|| unbeatable::history::last(&games, Some(name))),
+        _ => unbeatable::history::last(&games, None),
+    };
+    let Some(game) = game else {
         let which = name.map_or_else(String::new, |n| format!(" of {}", visible(n)));
         anyhow::bail!(
             "no finished game{which} is kept yet: play one, or give its moves with --moves"

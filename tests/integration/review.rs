@@ -244,6 +244,51 @@ fn a_finished_game_is_kept_and_reviewed() {
     assert!(text.contains("Mistakes: "), "{text}");
 }
 
+/// A game of a file given by its path is kept under the file's full path:
+/// `review` finds it by the path as given from the folder it was played
+/// in, and by the full path from any other.
+#[test]
+fn a_game_of_a_file_is_reviewed_from_any_folder() {
+    let data = tempfile::tempdir().unwrap();
+    let here = tempfile::tempdir().unwrap();
+    let text = "name = \"Row of three\"\ndescription = \"Four wide.\"\nkind = \"mnk\"\n\n[mnk]\nwidth = 4\nheight = 3\nk = 3\n";
+    std::fs::create_dir(here.path().join("mine")).unwrap();
+    std::fs::write(here.path().join("mine/row.toml"), text).unwrap();
+    let out = crate::cli::unbeatable()
+        .env("UNBEATABLE_DATA_DIR", data.path())
+        .current_dir(here.path())
+        .args(["play", "mine/row.toml", "--plain"])
+        .write_stdin("b2\na1\nd3\nc1\nb3\nd1\na2\nc3\nd2\n")
+        .output()
+        .unwrap();
+    let played = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(played.contains("game over"), "{played}");
+    let full = std::fs::canonicalize(here.path().join("mine/row.toml")).unwrap();
+    let kept = std::fs::read_to_string(data.path().join("games.jsonl")).unwrap();
+    assert!(
+        kept.contains(&format!("\"ruleset\":{:?}", full.display().to_string())),
+        "{kept}"
+    );
+    for (folder, name) in [
+        (here.path().to_path_buf(), "mine/row.toml".to_string()),
+        (std::env::temp_dir(), full.display().to_string()),
+    ] {
+        let out = crate::cli::unbeatable()
+            .env("UNBEATABLE_DATA_DIR", data.path())
+            .current_dir(&folder)
+            .args(["review", &name])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "{name}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.starts_with("Your game of "), "{name}: {text}");
+    }
+}
+
 /// "Your games" in the menu lists the kept games, newest first (a
 /// resigned one too), and opens each into its review; leaving the review
 /// goes back to the list.
