@@ -15,9 +15,9 @@ pub fn unbeatable() -> Command {
     cmd
 }
 
-/// A data folder of this test run's own.
+/// A data folder of this test's own.
 pub fn test_data_dir() -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("unbeatable-test-data-{}", std::process::id()))
+    crate::support::scratch().join("data")
 }
 
 pub fn analyze_json(ruleset: &str, moves: &str) -> Json {
@@ -381,7 +381,7 @@ fn play_starts_from_moves_and_prints_the_game_to_take_up_again() {
 /// `check`, `list`, and `play` by that name (which picks the built-in).
 #[test]
 fn a_user_ruleset_named_like_a_builtin_is_reported() {
-    let dir = std::env::temp_dir().join(format!("unbeatable-clash-{}", std::process::id()));
+    let dir = crate::support::scratch().join("clash");
     let rulesets = dir.join("rulesets");
     std::fs::create_dir_all(&rulesets).unwrap();
     let file = rulesets.join("21-flags.toml");

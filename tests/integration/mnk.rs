@@ -228,7 +228,7 @@ fn play_books_hold_proven_values_in_samples() {
 
 #[test]
 fn the_book_command_writes_a_book_that_reads_back() {
-    let dir = std::env::temp_dir().join(format!("unbeatable-book-{}", std::process::id()));
+    let dir = crate::support::scratch().join("book");
     let out = dir.join("ttt.book");
     // The folder is not made for the book: a mistyped --out is an error.
     crate::cli::unbeatable()
@@ -273,7 +273,7 @@ fn the_book_command_writes_a_book_that_reads_back() {
 /// not a book of the board.
 #[test]
 fn the_book_command_resumes_and_keeps_other_files() {
-    let dir = std::env::temp_dir().join(format!("unbeatable-resume-{}", std::process::id()));
+    let dir = crate::support::scratch().join("resume");
     std::fs::create_dir_all(&dir).unwrap();
     let book = |depth: &str, out: &std::path::Path, play: bool| {
         let mut cmd = crate::cli::unbeatable();
@@ -325,7 +325,7 @@ fn the_book_command_resumes_and_keeps_other_files() {
 #[test]
 fn the_book_command_makes_a_layer_and_resumes_it() {
     use unbeatable::games::mnk::book::layer::Layer;
-    let dir = std::env::temp_dir().join(format!("unbeatable-layer-{}", std::process::id()));
+    let dir = crate::support::scratch().join("layer");
     std::fs::create_dir_all(&dir).unwrap();
     let layer = |depth: &str, out: &std::path::Path| {
         crate::cli::unbeatable()
@@ -737,7 +737,7 @@ fn past_the_proof_the_computer_opens_in_the_centre() {
 #[test]
 fn the_book_command_makes_a_book_of_choices() {
     use unbeatable::games::mnk::book::choices::{self, Choices};
-    let dir = std::env::temp_dir().join(format!("unbeatable-choices-{}", std::process::id()));
+    let dir = crate::support::scratch().join("choices");
     std::fs::create_dir_all(&dir).unwrap();
     let board = |name: &str, size: usize| {
         let path = dir.join(name);
@@ -911,7 +911,7 @@ fn the_shipped_book_of_choices_is_the_search_at_its_depths() {
 #[test]
 fn the_book_command_makes_a_book_of_shapes() {
     use unbeatable::games::mnk::book::shapes::{self, Shapes};
-    let dir = std::env::temp_dir().join(format!("unbeatable-shapes-{}", std::process::id()));
+    let dir = crate::support::scratch().join("shapes");
     std::fs::create_dir_all(&dir).unwrap();
     let book = |ruleset: &str, depth: &str, out: &std::path::Path| {
         crate::cli::unbeatable()

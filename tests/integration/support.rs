@@ -10,6 +10,20 @@ use unbeatable::engine::{
 use unbeatable::games::Family;
 use unbeatable::session::rng_for;
 
+/// This test's own scratch folder, the same for every call within the
+/// test and removed when it ends (each test runs on a thread of its own,
+/// and the folder goes with the thread): folders named by the process
+/// were left behind in the system's temporary folder, a dozen a run.
+pub fn scratch() -> std::path::PathBuf {
+    thread_local! {
+        static SCRATCH: tempfile::TempDir = tempfile::Builder::new()
+            .prefix("unbeatable-test-")
+            .tempdir()
+            .unwrap_or_else(|e| panic!("a scratch folder: {e}"));
+    }
+    SCRATCH.with(|dir| dir.path().to_path_buf())
+}
+
 /// A family's rules from the body of its table, e.g. `start = 9 …`.
 pub fn rules<F: Family>(body: &str) -> F::Rules {
     unbeatable::games::rules_from_body::<F>(body).unwrap_or_else(|e| panic!("{e}\n{body}"))

@@ -72,7 +72,7 @@ fn have_tmux() -> bool {
 /// `args` in a shell that prints `EXITED <status>` when it ends.
 fn start(name: &str, args: &str) -> (Tmux, std::path::PathBuf) {
     let bin = assert_cmd::cargo::cargo_bin("unbeatable");
-    let data = std::env::temp_dir().join(format!("unbeatable-{name}-{}", std::process::id()));
+    let data = crate::support::scratch().join(format!("data-{name}"));
     let tmux = Tmux {
         socket: format!("unbeatable-{name}-{}", std::process::id()),
     };
@@ -398,7 +398,7 @@ fn a_file_with_a_builtins_stem_plays_its_own_rules_and_is_named_by_its_path() {
     if !have_tmux() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("unbeatable-own-{}", std::process::id()));
+    let dir = crate::support::scratch().join("own");
     std::fs::create_dir_all(&dir).expect("a folder for the file");
     let file = dir.join("tic-tac-toe.toml");
     let text = "name = \"Tic-tac-toe\"\ndescription = \"Four wide.\"\nkind = \"mnk\"\n\n[mnk]\nwidth = 4\nheight = 3\nk = 3\n";

@@ -25,9 +25,7 @@ const AREA: Rect = Rect {
 };
 
 fn tally_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("unbeatable-tui-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir.join("tally.json")
+    crate::support::scratch().join(name).join("tally.json")
 }
 
 fn app(name: &str, start: Start) -> App {

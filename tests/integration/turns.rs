@@ -58,7 +58,7 @@ fn through_screen(id: &str, human: Player, mv: &str) -> (Vec<String>, Vec<Record
         review: false,
         analysis: false,
     };
-    let dir = std::env::temp_dir().join(format!("unbeatable-turns-{}-{id}", std::process::id()));
+    let dir = crate::support::scratch().join(format!("turns-{id}"));
     let mut app = App::new(
         rules::builtins(),
         start,
