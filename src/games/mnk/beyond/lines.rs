@@ -853,6 +853,28 @@ mod tests {
                 let fresh =
                     Lines::from_cells(w, h, k, &lines.cell).unwrap_or_else(|| unreachable!());
                 assert_eq!((lines.total, lines.count), (fresh.total, fresh.count));
+                // The scan for a level's cells, which ends at the count
+                // kept, finds every one.
+                for side in 0..2 {
+                    for level in [
+                        Level::None,
+                        Level::Quiet,
+                        Level::Flex2,
+                        Level::Block3,
+                        Level::Flex3,
+                        Level::Block4,
+                        Level::ThreeThree,
+                        Level::FourThree,
+                        Level::Flex4,
+                        Level::Five,
+                    ] {
+                        let every: Vec<usize> = (0..w * h)
+                            .filter(|&c| lines.is_empty(c) && lines.level(c, side) >= level)
+                            .collect();
+                        let scanned: Vec<usize> = lines.cells_at_least(side, level).collect();
+                        assert_eq!(scanned, every, "{w}x{h} side {side} {level:?}");
+                    }
+                }
                 // A block's effect read without playing it is what playing
                 // it does, and never raises a level (the playing search
                 // leaves out the defences after which an open four is left).
