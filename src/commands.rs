@@ -285,7 +285,10 @@ fn last_kept_game(name: Option<&str>) -> Result<(rules::Ruleset, GameRecord)> {
     }
     // A file's games are kept under its full path (`find_keyed`); those
     // kept before that, under the name as it was given.
-    let key = name.map(find_keyed).transpose()?.map(|(_, key)| key);
+    // (Found without the warning of a hidden file: `find` below gives it.)
+    let key = name
+        .map(|n| rules::find(n).map(|(_, origin)| key_of(n, &origin)))
+        .transpose()?;
     let game = match (name, &key) {
         (Some(name), Some(key)) => unbeatable::history::last(&games, Some(key.as_str()))
             .or_else(|| unbeatable::history::last(&games, Some(name))),
@@ -416,12 +419,17 @@ fn find_keyed(name: &str) -> Result<(rules::Ruleset, String)> {
     {
         warn(&warning);
     }
-    let id = match &origin {
+    let id = key_of(name, &origin);
+    Ok((ruleset, id))
+}
+
+/// The name a ruleset found as `name` is keyed by (see `find_keyed`).
+fn key_of(name: &str, origin: &Origin) -> String {
+    match origin {
         Origin::Path(path) => std::fs::canonicalize(path)
             .map_or_else(|_| name.to_string(), |p| p.to_string_lossy().into_owned()),
         _ => name.to_string(),
-    };
-    Ok((ruleset, id))
+    }
 }
 
 pub fn play(name: &str, plain: bool, moves: &str, options: PlayOptions) -> Result<ExitCode> {

@@ -412,6 +412,26 @@ fn a_user_ruleset_named_like_a_builtin_is_reported() {
         .assert()
         .success()
         .stderr(contains("the name '21-flags' plays the built-in"));
+    // The review of a game of the built-in says so once (it said it twice:
+    // once finding the game's key, once its rules).
+    unbeatable()
+        .env("UNBEATABLE_CONFIG_DIR", config)
+        .args(["play", "21-flags", "--plain", "--moves", "3 3 3 3 3 3 2"])
+        .write_stdin("quit\n")
+        .assert()
+        .success();
+    let out = unbeatable()
+        .env("UNBEATABLE_CONFIG_DIR", config)
+        .args(["review", "21-flags"])
+        .output()
+        .unwrap();
+    let warned = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{warned}");
+    assert_eq!(
+        warned.matches("named like the built-in").count(),
+        1,
+        "{warned}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
