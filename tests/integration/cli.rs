@@ -432,7 +432,6 @@ fn a_user_ruleset_named_like_a_builtin_is_reported() {
         1,
         "{warned}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Game options written before `play` are used (those after it win), and

@@ -265,7 +265,6 @@ fn the_book_command_writes_a_book_that_reads_back() {
         .assert()
         .success();
     assert_eq!(std::fs::read_to_string(&two).unwrap(), text);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A build goes on from the book at `--out` (here a finished shallower
@@ -315,7 +314,6 @@ fn the_book_command_resumes_and_keeps_other_files() {
         .failure()
         .stderr(predicates::str::contains("not a book of the 4x4 k=3 board"));
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes\n");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `book --layer` proves every position of one number of stones of the
@@ -380,7 +378,6 @@ fn the_book_command_makes_a_layer_and_resumes_it() {
         .assert()
         .failure()
         .stderr(predicates::str::contains("cannot be used with"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Random positions of larger boards, late enough for the reference solver
@@ -861,7 +858,6 @@ fn the_book_command_makes_a_book_of_choices() {
         .failure()
         .stderr(predicates::str::contains("at most 64 cells"));
     assert!(!dir.join("c4.choices").exists() && !dir.join("nine.choices").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The shipped book of choices of 8×8 k=5 holds the search's choices at
@@ -952,5 +948,4 @@ fn the_book_command_makes_a_book_of_shapes() {
     book("tic-tac-toe", "2", &dir.join("ttt.shapes"))
         .failure()
         .stderr(predicates::str::contains("made on the 15x15 k=5 board"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

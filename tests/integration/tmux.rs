@@ -101,7 +101,7 @@ fn play_21_flags_in_a_real_terminal() {
     if !have_tmux() {
         return;
     }
-    let (tmux, data) = start("flags", "");
+    let (tmux, _) = start("flags", "");
     tmux.wait_for(&["FLAGS", "21 Flags", "Enter to play"]);
     // Smaller games come first: 21 Flags is the third of its family.
     tmux.keys(&["Down", "Down"]);
@@ -121,7 +121,6 @@ fn play_21_flags_in_a_real_terminal() {
     tmux.keys(&["q"]);
     tmux.wait_for(&["EXITED 0"]);
     assert_restored(&tmux, "flags left");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// Back on the normal screen (no `game_text` left on it), with the
@@ -149,7 +148,7 @@ fn typos_and_esc_lose_nothing_and_sigterm_restores_the_terminal() {
     if !have_tmux() {
         return;
     }
-    let (tmux, data) = start("typos", "play tic-tac-toe --human first --level perfect");
+    let (tmux, _) = start("typos", "play tic-tac-toe --human first --level perfect");
     tmux.wait_for(&["Tic-tac-toe", "Your move."]);
     tmux.keys(&["z", "z", "Enter"]);
     let screen = tmux.wait_for(&["there is no column 'z'", "Backspace or Esc"]);
@@ -174,7 +173,6 @@ fn typos_and_esc_lose_nothing_and_sigterm_restores_the_terminal() {
     assert!(killed.success(), "no program to stop");
     tmux.wait_for(&["EXITED"]);
     assert_restored(&tmux, "Your move");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// On a board too large to prove, the computer thinks beside the screen:
@@ -190,7 +188,7 @@ fn the_screen_stays_live_while_the_computer_thinks_on_seven_by_seven() {
         env!("CARGO_MANIFEST_DIR")
     );
     let args = format!("play '{file}' --human first --level perfect --think 4");
-    let (tmux, data) = start("seven", &args);
+    let (tmux, _) = start("seven", &args);
     let screen = tmux.wait_for(&["7×7, 5 in a row", "Your move."]);
     assert!(
         !screen.contains("perfect"),
@@ -227,7 +225,6 @@ fn the_screen_stays_live_while_the_computer_thinks_on_seven_by_seven() {
     );
     tmux.keys(&["C-c"]);
     tmux.wait_for(&["EXITED 0"]);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A whole game of coins in a row, typed and with the arrows: the ends
@@ -237,7 +234,7 @@ fn play_a_game_of_coins_to_the_end() {
     if !have_tmux() {
         return;
     }
-    let (tmux, data) = start("coins", "play coins-in-a-row --human first --level perfect");
+    let (tmux, _) = start("coins", "play coins-in-a-row --human first --level perfect");
     tmux.wait_for(&["6 coins left, worth 107", "Your move."]);
     // The arrow picks the right end (14); Enter takes it.
     tmux.keys(&["Right", "Enter"]);
@@ -252,7 +249,6 @@ fn play_a_game_of_coins_to_the_end() {
     tmux.wait_for(&["Enter to play"]);
     tmux.keys(&["q"]);
     tmux.wait_for(&["EXITED 0"]);
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A terminal that goes away (its window closed; here tmux killed) ends
@@ -263,7 +259,7 @@ fn a_closed_terminal_ends_the_program() {
         return;
     }
     let seed = std::process::id().to_string();
-    let (tmux, data) = start(
+    let (tmux, _) = start(
         "hangup",
         &format!("play connect-four-small --human first --seed {seed}"),
     );
@@ -287,7 +283,6 @@ fn a_closed_terminal_ends_the_program() {
         );
         std::thread::sleep(Duration::from_millis(200));
     }
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// Sends `signal` to the program the session's shell runs.
@@ -307,7 +302,7 @@ fn sigint_and_sigquit_restore_the_terminal() {
         return;
     }
     for signal in ["INT", "QUIT"] {
-        let (tmux, data) = start(
+        let (tmux, _) = start(
             &format!("sig{signal}"),
             "play tic-tac-toe --human first --level perfect",
         );
@@ -315,7 +310,6 @@ fn sigint_and_sigquit_restore_the_terminal() {
         signal_program(&tmux, signal);
         tmux.wait_for(&["EXITED"]);
         assert_restored(&tmux, "Your move");
-        let _ = std::fs::remove_dir_all(&data);
     }
 }
 
@@ -328,7 +322,7 @@ fn ctrl_z_suspends_and_fg_resumes() {
         return;
     }
     // Job control needs an interactive shell.
-    let (tmux, data) = start("suspend", "play tic-tac-toe --human first --level perfect");
+    let (tmux, _) = start("suspend", "play tic-tac-toe --human first --level perfect");
     tmux.wait_for(&["Tic-tac-toe", "Your move."]);
     tmux.keys(&["C-z"]);
     tmux.wait_for(&["Stopped"]);
@@ -346,7 +340,6 @@ fn ctrl_z_suspends_and_fg_resumes() {
     // The shell moved on when the job stopped: no EXITED line now.
     tmux.wait_for(&["this game: unbeatable play tic-tac-toe --moves \"b2 "]);
     assert_restored(&tmux, "Your move");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A lost game, kept, opens in the screen's review with `review`: stepped
@@ -387,7 +380,6 @@ fn review_a_lost_game_in_a_real_terminal() {
         !data.join("games.jsonl").exists(),
         "a review is not kept again"
     );
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A ruleset file with a built-in's stem and rules of its own opens as
@@ -404,7 +396,7 @@ fn a_file_with_a_builtins_stem_plays_its_own_rules_and_is_named_by_its_path() {
     let text = "name = \"Tic-tac-toe\"\ndescription = \"Four wide.\"\nkind = \"mnk\"\n\n[mnk]\nwidth = 4\nheight = 3\nk = 3\n";
     std::fs::write(&file, text).expect("the file written");
     let path = std::fs::canonicalize(&file).expect("the file's full path");
-    let (tmux, data) = start(
+    let (tmux, _) = start(
         "own-rules",
         &format!("play '{}' --human first --level perfect", file.display()),
     );
@@ -420,6 +412,4 @@ fn a_file_with_a_builtins_stem_plays_its_own_rules_and_is_named_by_its_path() {
         path.display()
     );
     assert!(joined.contains(&wanted), "{wanted}\n{screen}");
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&data);
 }
