@@ -18,6 +18,12 @@ use super::lines::{Level, Lines};
 /// finite.
 pub const VCF_DEPTH: u32 = 30;
 
+/// Whether `failed` holds the position of `key` as having no win within
+/// `depth`.
+pub(super) fn failed_within(failed: &HashMap<u64, u32>, key: u64, depth: u32) -> bool {
+    failed.get(&key).is_some_and(|&d| d >= depth)
+}
+
 /// Whether a stone on a cell of this level makes a four (or more).
 #[must_use]
 pub fn makes_four(level: Level) -> bool {
@@ -34,6 +40,9 @@ pub struct Fours<'b> {
     pub aborted: bool,
     /// Positions (by hash and attacker) with no VCF within the depth kept.
     failed: HashMap<u64, u32>,
+    /// The failures of a search of the position one stone of the
+    /// defender's fewer, with that stone's key (see `Failures`).
+    earlier: Option<(&'b HashMap<u64, u32>, u64)>,
     /// Whether each four after the first must follow on (see
     /// `following_on`). A failure is then kept for the position whatever
     /// fours led to it: fewer wins are found, none wrongly.
@@ -48,6 +57,7 @@ impl<'b> Fours<'b> {
             nodes: 0,
             aborted: false,
             failed: HashMap::default(),
+            earlier: None,
             follow_on: false,
         }
     }
@@ -76,8 +86,37 @@ impl<'b> Fours<'b> {
             nodes: self.nodes,
             aborted: false,
             failed: self.failed,
+            earlier: None,
             follow_on: self.follow_on,
         }
+    }
+
+    /// Searches of a position with one stone of the defender's more than
+    /// that of `earlier`'s, `stone` being the stone's key (its part of
+    /// the hash): what failed there is taken as failed here too (see
+    /// `Failures`).
+    #[must_use]
+    pub fn after_a_stone(budget: &'b Budget, earlier: &'b HashMap<u64, u32>, stone: u64) -> Self {
+        Self {
+            earlier: Some((earlier, stone)),
+            ..Self::new(budget)
+        }
+    }
+
+    /// Whether the position of `key` is known to have no win within
+    /// `depth`: by this search, or by the earlier one without the
+    /// defender's stone.
+    pub(super) fn known_failed(&self, key: u64, depth: u32) -> bool {
+        failed_within(&self.failed, key, depth)
+            || self
+                .earlier
+                .is_some_and(|(earlier, stone)| failed_within(earlier, key ^ stone, depth))
+    }
+
+    /// The failures kept, for the searches after a stone more.
+    #[must_use]
+    pub(super) fn into_failed(self) -> HashMap<u64, u32> {
+        self.failed
     }
 
     fn tick(&mut self) -> bool {
@@ -253,7 +292,7 @@ impl<'b> Fours<'b> {
             return None;
         }
         let key = lines.hash ^ (attacker as u64).wrapping_mul(0xA24B_AED4_963E_E407);
-        if self.failed.get(&key).is_some_and(|&d| d >= depth) {
+        if self.known_failed(key, depth) {
             return None;
         }
         let mut candidates: Vec<usize> = if their_fives == 1 {

@@ -22,7 +22,7 @@ use crate::engine::Budget;
 use super::kept_wins::{self, Wins};
 use super::lines::{Level, Lines};
 use super::pattern::Pattern;
-use super::vcf::{Fours, VCF_DEPTH, makes_four};
+use super::vcf::{Fours, VCF_DEPTH, failed_within, makes_four};
 
 /// Attacking moves tried at each threat: the cells where the attacker's
 /// stone makes the most (its level, then its value).
@@ -97,11 +97,28 @@ pub(super) fn cell_and_its_lines(lines: &Lines, c: usize) -> impl Iterator<Item 
     std::iter::once(c).chain(lines.on_lines(c).map(|(q, _)| q))
 }
 
+/// What the searches for one side's win found to fail — positions with
+/// no win by fours, or by threats, within a depth — kept for the searches
+/// of the same position with one stone of the defender's more
+/// (`Threes::after_a_stone`), each position there read as the one
+/// without that stone. Sound whatever the stone: a failure taken over
+/// can only make a search give up sooner, and a search claims only the
+/// wins it finds, each a proof. Where the stone leaves the win alone (a
+/// move far from the fight), the win is found again at once: its
+/// failing branches, and the shallower depths, are cut by the look-up.
+pub struct Failures {
+    fours: HashMap<u64, u32>,
+    threes: HashMap<u64, u32>,
+}
+
 /// The searches for threats of one position, sharing what failed.
 pub struct Threes<'b> {
     pub fours: Fours<'b>,
     /// Positions (by hash and attacker) with no VCT within the depth kept.
     failed: HashMap<u64, u32>,
+    /// The failures of a search of the position one stone of the
+    /// defender's fewer, with that stone's key (see `Failures`).
+    earlier: Option<(&'b HashMap<u64, u32>, u64)>,
     /// While a win's zone is wanted (`zone`): the empty cells its proof
     /// has touched so far, a failed branch's taken back.
     proof: Option<Vec<usize>>,
@@ -128,8 +145,30 @@ impl<'b> Threes<'b> {
         Self {
             fours,
             failed: HashMap::default(),
+            earlier: None,
             proof: None,
             won: Wins::default(),
+        }
+    }
+
+    /// Searches of a position with one stone of the defender's more than
+    /// the one `failures` were found on, `stone` being that stone's key
+    /// (its part of the hash; see `Failures`).
+    #[must_use]
+    pub fn after_a_stone(budget: &'b Budget, failures: &'b Failures, stone: u64) -> Self {
+        Threes {
+            earlier: Some((&failures.threes, stone)),
+            ..Self::with(Fours::after_a_stone(budget, &failures.fours, stone))
+        }
+    }
+
+    /// What these searches found to fail, for the searches after a stone
+    /// more.
+    #[must_use]
+    pub fn into_failures(self) -> Failures {
+        Failures {
+            threes: self.failed,
+            fours: self.fours.into_failed(),
         }
     }
 
@@ -141,6 +180,7 @@ impl<'b> Threes<'b> {
         Threes {
             fours: self.fours.resumed(budget),
             failed: self.failed,
+            earlier: None,
             proof: None,
             won: self.won,
         }
@@ -237,7 +277,11 @@ impl<'b> Threes<'b> {
         if depth == 0 || self.aborted() || lines.winner.is_some() {
             return None;
         }
-        if self.failed.get(&key).is_some_and(|&d| d >= depth) {
+        if failed_within(&self.failed, key, depth)
+            || self
+                .earlier
+                .is_some_and(|(earlier, stone)| failed_within(earlier, key ^ stone, depth))
+        {
             return None;
         }
         // Two lines of the defender's to block: no threat helps.
@@ -491,6 +535,72 @@ mod tests {
         assert!(
             wins > 20 && outside > 1000 && spoilt > 20,
             "{wins} wins, {outside} outside, {spoilt} spoilt"
+        );
+    }
+
+    #[test]
+    fn a_search_after_a_stone_more_finds_only_wins_a_fresh_one_finds_and_every_win_the_stone_leaves_alone()
+     {
+        // Random crowded centres where the side to move wins by threats
+        // two deep: after each stone of the other's, the search that
+        // takes over the first one's failures claims a win only where a
+        // fresh search finds one too, and finds it wherever the stone
+        // lies outside the win's zone and makes no three — there with
+        // far fewer nodes.
+        let budget = Budget::unlimited();
+        let mut seed = 11;
+        let (mut wins, mut outside, mut found_inside) = (0, 0, 0);
+        let (mut nodes_after, mut nodes_fresh) = (0, 0);
+        each_crowded(&mut seed, 200, 8, 24, |lines, _| {
+            let attacker = lines.to_move();
+            let defender = 1 - attacker;
+            if Threes::new(&budget).vct(lines, attacker, 0).is_some() {
+                return;
+            }
+            let mut first = Threes::new(&budget);
+            let Some(zone) = first.zone(lines, attacker, 2) else {
+                return;
+            };
+            let failures = first.into_failures();
+            wins += 1;
+            for (m, &inside) in zone.iter().enumerate() {
+                if !lines.is_empty(m) {
+                    continue;
+                }
+                let three = lines.level(m, defender) >= Level::Block3;
+                let stone = lines.stone_key(m, defender);
+                lines.play(m, defender);
+                let mut after_a_stone = Threes::after_a_stone(&budget, &failures, stone);
+                let mut fresh_search = Threes::new(&budget);
+                let after = lines.winner.is_none()
+                    && after_a_stone.vct_deepening(lines, attacker, 2).is_some();
+                let fresh = lines.winner.is_none()
+                    && fresh_search.vct_deepening(lines, attacker, 2).is_some();
+                lines.undo();
+                assert!(
+                    fresh || !after,
+                    "a win after {m} no fresh search finds: {:?}",
+                    lines.history
+                );
+                if !inside && !three {
+                    outside += 1;
+                    assert!(after, "the win lost after {m}: {:?}", lines.history);
+                    nodes_after += after_a_stone.fours.nodes;
+                    nodes_fresh += fresh_search.fours.nodes;
+                } else {
+                    found_inside += usize::from(after);
+                }
+            }
+        });
+        // Inside the zone too, wins found after a stone that could spoil
+        // them; outside, the look-up cuts the search short.
+        assert!(
+            wins > 10 && outside > 500 && found_inside > 100,
+            "{wins} wins, {outside} outside, {found_inside} found inside"
+        );
+        assert!(
+            nodes_after * 3 < nodes_fresh,
+            "{nodes_after} nodes after a stone, {nodes_fresh} fresh"
         );
     }
 }
