@@ -16,7 +16,7 @@ use crate::games::mnk::beyond::proof_numbers::ProofNumbers;
 use crate::games::mnk::beyond::search::Search as PatternSearch;
 use crate::games::mnk::beyond::threats::Threats;
 use crate::games::mnk::beyond::vcf::{Fours, VCF_DEPTH};
-use crate::games::mnk::beyond::vct::Threes;
+use crate::games::mnk::beyond::vct::{Failures, Threes};
 use crate::games::mnk::book::{choices, shapes};
 use crate::games::mnk::cells::Board;
 use crate::games::mnk::geometry::{EXACT_CELLS, exact_search_checks};
@@ -343,7 +343,17 @@ fn lost_to_a_pass(
     budget: &Budget,
     depth: u32,
 ) -> Option<Vec<usize>> {
-    let zone = Threes::new(budget).zone(lines, 1 - side, depth)?;
+    zone_of_a_pass(&mut Threes::new(budget), lines, side, depth)
+}
+
+/// `lost_to_a_pass` by the searches of `threes`.
+fn zone_of_a_pass(
+    threes: &mut Threes<'_>,
+    lines: &mut Lines,
+    side: usize,
+    depth: u32,
+) -> Option<Vec<usize>> {
+    let zone = threes.zone(lines, 1 - side, depth)?;
     Some(
         (0..lines.cells())
             .filter(|&c| lines.is_empty(c) && !zone[c] && lines.level(c, side) < Level::Block3)
@@ -351,16 +361,60 @@ fn lost_to_a_pass(
     )
 }
 
-/// `lost_to_a_pass` of the side to move on `board`; none where the game
-/// is over or the pattern tables do not cover its k.
-pub fn board_lost_to_a_pass(board: &mut Board<'_>, budget: &Budget, depth: u32) -> Vec<usize> {
-    if board.winner.is_some() {
-        return Vec::new();
+/// The opponent's win by threats were the side to move to pass, found
+/// once on a board for the proofs of the side's moves there: the moves
+/// it proves lost at once (`lost_to_a_pass`), and, for each other,
+/// whether the opponent still wins after it (`lost_after`) — searched
+/// again, but where the move leaves the win alone, found at once through
+/// what the first search found to fail (`Failures`).
+pub struct PassWin {
+    lines: Lines,
+    side: usize,
+    depth: u32,
+    failures: Failures,
+    /// The moves lost to the win outside its zone.
+    pub lost: Vec<usize>,
+}
+
+impl PassWin {
+    /// The win of the opponent of the side to move on `board`, within
+    /// `depth` threats and `budget`; none where there is none, the game
+    /// is over or the pattern tables do not cover its k.
+    #[must_use]
+    pub fn find(board: &Board<'_>, budget: &Budget, depth: u32) -> Option<Self> {
+        if board.winner.is_some() {
+            return None;
+        }
+        let w = board.windows;
+        let mut lines = Lines::from_cells(w.width, w.height, w.k, &board.cell)?;
+        let side = board.to_move();
+        let mut threes = Threes::new(budget);
+        let lost = zone_of_a_pass(&mut threes, &mut lines, side, depth)?;
+        Some(Self {
+            lines,
+            side,
+            depth,
+            failures: threes.into_failures(),
+            lost,
+        })
     }
-    let w = board.windows;
-    Lines::from_cells(w.width, w.height, w.k, &board.cell)
-        .and_then(|mut lines| lost_to_a_pass(&mut lines, board.to_move(), budget, depth))
-        .unwrap_or_default()
+
+    /// Whether the opponent, found to win were the side to pass, is
+    /// proven to win by threats within the depth after the side plays
+    /// `c` too, within `budget`.
+    pub fn lost_after(&mut self, c: usize, budget: &Budget) -> bool {
+        if c >= self.lines.cells() || !self.lines.is_empty(c) {
+            return false;
+        }
+        let stone = self.lines.stone_key(c, self.side);
+        self.lines.play(c, self.side);
+        let lost = self.lines.winner.is_none()
+            && Threes::after_a_stone(budget, &self.failures, stone)
+                .vct_deepening(&mut self.lines, 1 - self.side, self.depth)
+                .is_some();
+        self.lines.undo();
+        lost
+    }
 }
 
 /// Whether every move of the side to move loses to the opponent's
