@@ -18,10 +18,18 @@ use super::lines::{Level, Lines};
 /// finite.
 pub const VCF_DEPTH: u32 = 30;
 
-/// Whether `failed` holds the position of `key` as having no win within
-/// `depth`.
-pub(super) fn failed_within(failed: &HashMap<u64, u32>, key: u64, depth: u32) -> bool {
-    failed.get(&key).is_some_and(|&d| d >= depth)
+/// Whether the position of `key` is known to have no win within
+/// `depth`: by `failed`, a search's own failures, or by `earlier`, those
+/// of a search of the position without one stone of the defender's, with
+/// that stone's key (see `vct::Failures`).
+pub(super) fn known_failed(
+    failed: &HashMap<u64, u32>,
+    earlier: Option<(&HashMap<u64, u32>, u64)>,
+    key: u64,
+    depth: u32,
+) -> bool {
+    let within = |table: &HashMap<u64, u32>, key| table.get(&key).is_some_and(|&d| d >= depth);
+    within(failed, key) || earlier.is_some_and(|(table, stone)| within(table, key ^ stone))
 }
 
 /// Whether a stone on a cell of this level makes a four (or more).
@@ -91,26 +99,16 @@ impl<'b> Fours<'b> {
         }
     }
 
-    /// Searches of a position with one stone of the defender's more than
-    /// that of `earlier`'s, `stone` being the stone's key (its part of
-    /// the hash): what failed there is taken as failed here too (see
-    /// `Failures`).
+    /// Searches of positions with one stone of the defender's more than
+    /// those `earlier` holds the failures of, `stone` being that stone's
+    /// key (its part of the hash): what failed there is taken as failed
+    /// here too (see `vct::Failures`).
     #[must_use]
     pub fn after_a_stone(budget: &'b Budget, earlier: &'b HashMap<u64, u32>, stone: u64) -> Self {
         Self {
             earlier: Some((earlier, stone)),
             ..Self::new(budget)
         }
-    }
-
-    /// Whether the position of `key` is known to have no win within
-    /// `depth`: by this search, or by the earlier one without the
-    /// defender's stone.
-    pub(super) fn known_failed(&self, key: u64, depth: u32) -> bool {
-        failed_within(&self.failed, key, depth)
-            || self
-                .earlier
-                .is_some_and(|(earlier, stone)| failed_within(earlier, key ^ stone, depth))
     }
 
     /// The failures kept, for the searches after a stone more.
@@ -292,7 +290,7 @@ impl<'b> Fours<'b> {
             return None;
         }
         let key = lines.hash ^ (attacker as u64).wrapping_mul(0xA24B_AED4_963E_E407);
-        if self.known_failed(key, depth) {
+        if known_failed(&self.failed, self.earlier, key, depth) {
             return None;
         }
         let mut candidates: Vec<usize> = if their_fives == 1 {

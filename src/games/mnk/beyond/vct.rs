@@ -22,7 +22,7 @@ use crate::engine::Budget;
 use super::kept_wins::{self, Wins};
 use super::lines::{Level, Lines};
 use super::pattern::Pattern;
-use super::vcf::{Fours, VCF_DEPTH, failed_within, makes_four};
+use super::vcf::{Fours, VCF_DEPTH, known_failed, makes_four};
 
 /// Attacking moves tried at each threat: the cells where the attacker's
 /// stone makes the most (its level, then its value).
@@ -277,11 +277,7 @@ impl<'b> Threes<'b> {
         if depth == 0 || self.aborted() || lines.winner.is_some() {
             return None;
         }
-        if failed_within(&self.failed, key, depth)
-            || self
-                .earlier
-                .is_some_and(|(earlier, stone)| failed_within(earlier, key ^ stone, depth))
-        {
+        if known_failed(&self.failed, self.earlier, key, depth) {
             return None;
         }
         // Two lines of the defender's to block: no threat helps.
@@ -539,8 +535,7 @@ mod tests {
     }
 
     #[test]
-    fn a_search_after_a_stone_more_finds_only_wins_a_fresh_one_finds_and_every_win_the_stone_leaves_alone()
-     {
+    fn a_search_after_a_stone_claims_only_real_wins_and_keeps_those_it_leaves_alone() {
         // Random crowded centres where the side to move wins by threats
         // two deep: after each stone of the other's, the search that
         // takes over the first one's failures claims a win only where a
