@@ -1054,8 +1054,9 @@ fn guard(
 #[cfg(test)]
 mod tests {
     use super::{
-        Board, Budget, Check, Lines, REFUTE_MOVES, Threes, VCT_DEPTH, advise, advise_by_windows,
-        deeper_win, hold_out, lost_to_threats, refute, refute_by, refute_on_lines, win_by_threats,
+        Board, Budget, Check, Lines, PassWin, REFUTE_MOVES, Threes, VCT_DEPTH, advise,
+        advise_by_windows, deeper_win, hold_out, lost_to_threats, refute, refute_by,
+        refute_on_lines, win_by_threats,
     };
     use crate::games::mnk::Geometry;
     use crate::games::mnk::beyond::lines::named;
@@ -1293,6 +1294,44 @@ mod tests {
         ));
         assert_eq!(losing, (0..8).collect::<Vec<_>>());
         assert_eq!(estimates, choices[8..]);
+    }
+
+    /// On 19×19, X to move after `j10 j11 i11 k9 h12 g13 h10`, where O
+    /// would win by threats were X to pass: that win, searched again
+    /// after each move far from the stones through what its first search
+    /// found to fail (`PassWin::lost_after`), is found after every one of
+    /// them, as each move's own search finds it — the searches `analyze`
+    /// had no time for at 1 s (docs/mnk.md).
+    #[test]
+    fn the_win_were_we_to_pass_is_found_again_after_every_far_move() {
+        let geo = Geometry::new(19, 19, 5);
+        let mut board = Board::named(&geo, &["j10", "i11", "h12", "h10"], &["j11", "k9", "g13"]);
+        let budget = Budget::unlimited();
+        let Some(mut pass_win) = PassWin::find(&board, &budget, VCT_DEPTH) else {
+            panic!("O wins were X to pass");
+        };
+        let (mut far, mut near) = (0, 0);
+        let empty: Vec<usize> = (0..geo.cells()).filter(|&c| board.is_empty(c)).collect();
+        for c in empty {
+            let lost = pass_win.lost_after(c, &budget);
+            if board.is_near(c) {
+                near += usize::from(lost);
+            } else {
+                assert!(lost, "{}", geo.cell_name(c));
+                far += 1;
+            }
+            // What it claims, a search of the move's own finds.
+            if lost {
+                board.play(c, 0);
+                assert!(
+                    win_by_threats(&mut board, &budget).is_some(),
+                    "{}",
+                    geo.cell_name(c)
+                );
+                board.undo();
+            }
+        }
+        assert!(far > 250 && near > 20, "{far} far moves, {near} near lost");
     }
 
     #[test]
