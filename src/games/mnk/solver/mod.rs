@@ -358,6 +358,12 @@ impl Solver<MnkGame> for MnkSolver {
         if let Some(pass_win) = &mut pass_win {
             open.sort_by_key(|&i| board.is_near(classes[i][0]));
             for &i in &open {
+                // A search's first look at the clock comes a few hundred
+                // nodes in: with the budget spent, hundreds of them would
+                // overrun it (by 70 ms of 50 on 19×19).
+                if budget.exhausted() {
+                    break;
+                }
                 let slice = budget.share(QUICK_PASS_SHARE).capped(AFTER_A_PASS_MOST);
                 if pass_win.lost_after(classes[i][0], &slice) {
                     values[i] = Value::exact(Outcome::Win, None);
