@@ -1296,8 +1296,8 @@ mod tests {
         assert_eq!(estimates, choices[8..]);
     }
 
-    /// On 19×19, X to move after `j10 j11 i11 k9 h12 g13 h10`, where O
-    /// would win by threats were X to pass: that win, searched again
+    /// On 19×19, O to move after `j10 j11 i11 k9 h12 g13 h10`, where X
+    /// would win by threats were O to pass: that win, searched again
     /// after each move far from the stones through what its first search
     /// found to fail (`PassWin::lost_after`), is found after every one of
     /// them, as each move's own search finds it — the searches `analyze`
@@ -1308,8 +1308,10 @@ mod tests {
         let mut board = Board::named(&geo, &["j10", "i11", "h12", "h10"], &["j11", "k9", "g13"]);
         let budget = Budget::unlimited();
         let Some(mut pass_win) = PassWin::find(&board, &budget, VCT_DEPTH) else {
-            panic!("O wins were X to pass");
+            panic!("X wins were O to pass");
         };
+        let side = board.to_move();
+        assert_eq!(side, 1, "O to move");
         let (mut far, mut near) = (0, 0);
         let empty: Vec<usize> = (0..geo.cells()).filter(|&c| board.is_empty(c)).collect();
         for c in empty {
@@ -1322,7 +1324,7 @@ mod tests {
             }
             // What it claims, a search of the move's own finds.
             if lost {
-                board.play(c, 0);
+                board.play(c, side);
                 assert!(
                     win_by_threats(&mut board, &budget).is_some(),
                     "{}",
