@@ -582,7 +582,7 @@ mod tests {
                     assert!(after, "the win lost after {m}: {:?}", lines.history);
                     nodes_after += after_a_stone.fours.nodes;
                     nodes_fresh += fresh_search.fours.nodes;
-                } else {
+                } else if inside {
                     found_inside += usize::from(after);
                 }
             }
