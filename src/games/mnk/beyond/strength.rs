@@ -724,7 +724,10 @@ fn book_choice(lines: &Lines) -> Option<usize> {
 /// which the opponent has no win by fours come first (it must find
 /// threats), then those whose shortest win by fours is longest — a
 /// person is likelier to miss it — each group in the search's order.
-/// What the budget leaves unexamined comes last, in that order too.
+/// Among the first, those whose shortest win by threats is deepest come
+/// first: a move after which the opponent needs three threats is a
+/// harder task than one after which it needs one. What the budget
+/// leaves unexamined comes last in its group, in that order too.
 fn hold_out(
     lines: &mut Lines,
     side: usize,
@@ -732,24 +735,55 @@ fn hold_out(
     budget: &Budget,
 ) -> Vec<(usize, i64)> {
     let mut fours = Fours::new(budget);
-    let mut keyed: Vec<(usize, u32)> = ranking
+    // Each move with the fewest fours that win (one more than any can),
+    // and how deep its win by threats is known to be (`threats_key`).
+    let mut keyed: Vec<(usize, u32, u32)> = ranking
         .iter()
         .map(|&(c, _)| {
             lines.play(c, side);
-            // The fewest fours that win, or one more than any can.
             let needed = (1..=VCF_DEPTH)
                 .find(|&depth| fours.aborted || fours.vcf(lines, 1 - side, depth).is_some())
                 .unwrap_or(VCF_DEPTH + 1);
             lines.undo();
-            (c, if fours.aborted { 0 } else { needed })
+            (c, if fours.aborted { 0 } else { needed }, 0)
         })
         .collect();
-    keyed.sort_by_key(|&(_, needed)| std::cmp::Reverse(needed));
+    // The moves with no win by fours, searched one threat deeper at a
+    // time, all of them at each depth before the next: where the time
+    // runs out, each has been looked at about as deep as the others.
+    let mut threes = Threes::new(budget);
+    let mut open: Vec<usize> = (0..keyed.len())
+        .filter(|&i| keyed[i].1 == VCF_DEPTH + 1)
+        .collect();
+    for depth in 1..=VCT_DEPTH {
+        open.retain(|&i| {
+            if threes.aborted() {
+                return false;
+            }
+            let c = keyed[i].0;
+            lines.play(c, side);
+            let won = lines.winner.is_none() && threes.vct(lines, 1 - side, depth).is_some();
+            lines.undo();
+            if threes.aborted() {
+                return false;
+            }
+            keyed[i].2 = threats_key(depth, won);
+            !won
+        });
+    }
+    keyed.sort_by_key(|&(_, needed, threats)| std::cmp::Reverse((needed, threats)));
     keyed
         .iter()
         .enumerate()
-        .map(|(i, &(c, _))| (c, -(i as i64)))
+        .map(|(i, &(c, _, _))| (c, -(i as i64)))
         .collect()
+}
+
+/// How hard the opponent's win by threats is after a move, for
+/// `hold_out`: won within `depth` threats and not fewer, or not won
+/// within `depth` (harder), the higher the harder; 0 where not searched.
+fn threats_key(depth: u32, won: bool) -> u32 {
+    2 * depth + u32::from(!won)
 }
 
 /// The advice of the window search, for boards whose k the pattern
@@ -1054,8 +1088,8 @@ fn guard(
 #[cfg(test)]
 mod tests {
     use super::{
-        Board, Budget, Check, Lines, PassWin, REFUTE_MOVES, Threes, VCT_DEPTH, advise,
-        advise_by_windows, deeper_win, hold_out, lost_to_threats, refute, refute_by,
+        Board, Budget, Check, Fours, Lines, PassWin, REFUTE_MOVES, Threes, VCF_DEPTH, VCT_DEPTH,
+        advise, advise_by_windows, deeper_win, hold_out, lost_to_threats, refute, refute_by,
         refute_on_lines, win_by_threats,
     };
     use crate::games::mnk::Geometry;
@@ -1269,6 +1303,63 @@ mod tests {
         let held = hold_out(&mut lines, 1, &[(e8, 9), (a15, 8), (f8, 7)], &budget);
         assert_eq!(held, vec![(f8, 0), (e8, -1), (a15, -2)]);
         assert_eq!(lines.stones, 13, "the board is left as it was");
+    }
+
+    #[test]
+    fn where_to_hold_out_the_deepest_win_by_threats_comes_first() {
+        // Random crowded centres: the moves near the stones, ranked where
+        // to hold out, are in order of how hard the opponent's win after
+        // each is, as fresh searches find it — the fewest fours that win
+        // first, then, where none does, the fewest threats — and in the
+        // order given where they tie.
+        let budget = Budget::unlimited();
+        let hardness = |lines: &mut Lines, c: usize, side: usize| {
+            lines.play(c, side);
+            let fours = (1..=VCF_DEPTH)
+                .find(|&d| Fours::new(&budget).vcf(lines, 1 - side, d).is_some())
+                .unwrap_or(VCF_DEPTH + 1);
+            let threats = (1..=VCT_DEPTH)
+                .find(|&d| Threes::new(&budget).vct(lines, 1 - side, d).is_some())
+                .unwrap_or(VCT_DEPTH + 1);
+            lines.undo();
+            // Past fours, only the threats tell moves apart.
+            (fours, if fours > VCF_DEPTH { threats } else { 0 })
+        };
+        let mut seed = 11;
+        let mut told_apart_by_threats = 0;
+        named::each_crowded(&mut seed, 24, 10, 20, |lines, _| {
+            let side = lines.to_move();
+            let ranking: Vec<(usize, i64)> = lines
+                .near_empty_cells()
+                .take(8)
+                .enumerate()
+                .map(|(i, c)| (c, -(i as i64)))
+                .collect();
+            let held = hold_out(lines, side, &ranking, &budget);
+            assert_eq!(held.len(), ranking.len());
+            let order = |c| ranking.iter().position(|&(r, _)| r == c);
+            let keys: Vec<_> = held
+                .iter()
+                .map(|&(c, _)| (hardness(lines, c, side), order(c)))
+                .collect();
+            for pair in keys.windows(2) {
+                let [(a, first), (b, second)] = pair else {
+                    continue;
+                };
+                let (a_fours, a_threats) = *a;
+                let (b_fours, b_threats) = *b;
+                // Harder first: fewer fours needed is easier, fewer threats too.
+                let harder = a_fours > b_fours || (a_fours == b_fours && a_threats > b_threats);
+                assert!(
+                    harder || (a == b && first < second),
+                    "{pair:?} after {:?}",
+                    lines.history
+                );
+                told_apart_by_threats +=
+                    usize::from(a_fours == b_fours && a_fours > VCF_DEPTH && a_threats > b_threats);
+            }
+        });
+        assert!(told_apart_by_threats > 3, "{told_apart_by_threats}");
     }
 
     #[test]
