@@ -1005,6 +1005,35 @@ fn a_typed_move_goes_when_the_computer_ends_the_game() {
     assert_eq!(state(&app).typed, "");
 }
 
+/// Once a game is over no move can be typed, so a letter that names a
+/// column is its command again: on Connect Four (columns a to g) `e`
+/// opens the review and `n` starts a new game, as the status line says.
+#[test]
+fn after_the_game_a_column_letter_is_its_command() {
+    let start = Start {
+        moves: Some("a b a b a b".into()),
+        ..straight_into("connect-four", Player::First)
+    };
+    let mut app = app("column-letters", start);
+    // While the game goes on, e starts a move (column e).
+    key(&mut app, KeyCode::Char('e'));
+    assert_eq!(state(&app).typed, "e");
+    key(&mut app, KeyCode::Esc);
+    keys(&mut app, "a");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(status(&app), Status::Won(Player::First));
+    let over = screen(&app, 80, 24);
+    assert!(over.contains("e review · n new game"), "{over}");
+    key(&mut app, KeyCode::Char('e'));
+    assert_eq!(state(&app).typed, "");
+    let review = screen(&app, 80, 24);
+    assert!(review.contains("Review: move 7 of 7"), "{review}");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('n'));
+    assert_eq!(state(&app).typed, "");
+    assert!(state(&app).history.is_empty(), "a new game");
+}
+
 /// A lost game's review: `e` opens it at the end, ←/→ and Home step
 /// through it, the side panel names the move that threw the draw away,
 /// and Esc closes it. At 80×24 and 160×50.

@@ -14,11 +14,15 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
     /// being typed every character does; on an empty line, what can start
     /// a move does, and the rest are commands.
     pub(super) fn types(&self, c: char) -> bool {
-        !self.typed.is_empty()
-            || self
-                .view
-                .typable(self.session.position(), &self.typed, c)
-                .is_ok()
+        !self.typed.is_empty() || self.starts_move(c)
+    }
+
+    /// Whether the letter `c`, on an empty line, starts a move rather than
+    /// its command. Once the game is over no move can be played, so every
+    /// letter is its command: `e` opens the review even where e is a
+    /// column (Connect Four, gomoku).
+    pub(super) fn starts_move(&self, c: char) -> bool {
+        !self.over() && self.view.typable(self.session.position(), "", c).is_ok()
     }
 
     /// Empties the typed line.

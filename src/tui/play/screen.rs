@@ -79,7 +79,7 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
     }
 
     fn claims(&self, c: char) -> bool {
-        self.view.typable(self.session.position(), "", c).is_ok()
+        self.starts_move(c)
     }
 
     fn keys(&self) -> Vec<(String, std::borrow::Cow<'static, str>)> {
