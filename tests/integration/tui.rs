@@ -1024,6 +1024,14 @@ fn after_the_game_a_column_letter_is_its_command() {
     assert_eq!(status(&app), Status::Won(Player::First));
     let over = screen(&app, 80, 24);
     assert!(over.contains("e review · n new game"), "{over}");
+    // A letter that is no command starts no move either.
+    key(&mut app, KeyCode::Char('a'));
+    assert_eq!(state(&app).typed, "");
+    let told = screen(&app, 80, 24);
+    assert!(
+        told.contains("the game is over: n for a new game"),
+        "{told}"
+    );
     key(&mut app, KeyCode::Char('e'));
     assert_eq!(state(&app).typed, "");
     let review = screen(&app, 80, 24);

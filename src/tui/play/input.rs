@@ -25,6 +25,15 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         !self.over() && self.view.typable(self.session.position(), "", c).is_ok()
     }
 
+    /// What a move asked for after the game's end is told instead.
+    pub(super) fn say_over(&mut self) {
+        self.message = Some(if self.analysis.is_some() {
+            "the game is over here: u steps back".into()
+        } else {
+            "the game is over: n for a new game, q for the menu".into()
+        });
+    }
+
     /// Empties the typed line.
     pub(super) fn clear_line(&mut self) {
         self.typed.clear();
@@ -34,11 +43,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
     /// Enter: the typed move if any, else the one under the cursor.
     pub(super) fn enter(&mut self) {
         if self.over() {
-            self.message = Some(if self.analysis.is_some() {
-                "the game is over here: u steps back".into()
-            } else {
-                "the game is over: n for a new game, q for the menu".into()
-            });
+            self.say_over();
             return;
         }
         if !self.human_turn() {

@@ -69,7 +69,13 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
             }
             KeyCode::Char(c) => {
                 return self.command(c).unwrap_or_else(|| {
-                    self.type_char(c);
+                    // After the game a letter that is no command starts
+                    // no move either.
+                    if self.over() {
+                        self.say_over();
+                    } else {
+                        self.type_char(c);
+                    }
                     Action::None
                 });
             }
