@@ -727,7 +727,9 @@ fn book_choice(lines: &Lines) -> Option<usize> {
 /// Among the first, those whose shortest win by threats is deepest come
 /// first: a move after which the opponent needs three threats is a
 /// harder task than one after which it needs one. What the budget
-/// leaves unexamined comes last in its group, in that order too.
+/// leaves unexamined for fours comes last, in that order too; a move
+/// whose threat search it cuts short ranks with those whose win is as
+/// short as its own may be (`threats_key`).
 fn hold_out(
     lines: &mut Lines,
     side: usize,
@@ -745,7 +747,11 @@ fn hold_out(
                 .find(|&depth| fours.aborted || fours.vcf(lines, 1 - side, depth).is_some())
                 .unwrap_or(VCF_DEPTH + 1);
             lines.undo();
-            (c, if fours.aborted { 0 } else { needed }, 0)
+            (
+                c,
+                if fours.aborted { 0 } else { needed },
+                threats_key(0, false),
+            )
         })
         .collect();
     // The moves with no win by fours, searched one threat deeper at a
@@ -780,10 +786,13 @@ fn hold_out(
 }
 
 /// How hard the opponent's win by threats is after a move, for
-/// `hold_out`: won within `depth` threats and not fewer, or not won
-/// within `depth` (harder), the higher the harder; 0 where not searched.
+/// `hold_out`: the fewest threats it can need, as far as the searches
+/// show — `depth` where it was won with `depth` and not fewer, one more
+/// where it was not won within `depth` (so 1 before any search). A move
+/// whose search at `depth` was cut short (not won within `depth - 1`)
+/// so ties with one won at `depth`: its win may be as short.
 fn threats_key(depth: u32, won: bool) -> u32 {
-    2 * depth + u32::from(!won)
+    depth + u32::from(!won)
 }
 
 /// The advice of the window search, for boards whose k the pattern
@@ -1090,7 +1099,7 @@ mod tests {
     use super::{
         Board, Budget, Check, Fours, Lines, PassWin, REFUTE_MOVES, Threes, VCF_DEPTH, VCT_DEPTH,
         advise, advise_by_windows, deeper_win, hold_out, lost_to_threats, refute, refute_by,
-        refute_on_lines, win_by_threats,
+        refute_on_lines, threats_key, win_by_threats,
     };
     use crate::games::mnk::Geometry;
     use crate::games::mnk::beyond::lines::named;
@@ -1303,6 +1312,17 @@ mod tests {
         let held = hold_out(&mut lines, 1, &[(e8, 9), (a15, 8), (f8, 7)], &budget);
         assert_eq!(held, vec![(f8, 0), (e8, -1), (a15, -2)]);
         assert_eq!(lines.stones, 13, "the board is left as it was");
+    }
+
+    #[test]
+    fn a_threat_search_cut_short_ranks_with_the_wins_it_may_equal() {
+        // Where the time runs out at `depth`, a move known only not to be
+        // won within `depth - 1` may be won at `depth`: it ranks with those
+        // won there, below those not won within `depth`.
+        for depth in 1..=VCT_DEPTH {
+            assert_eq!(threats_key(depth - 1, false), threats_key(depth, true));
+            assert!(threats_key(depth, false) > threats_key(depth, true));
+        }
     }
 
     #[test]
