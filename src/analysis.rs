@@ -146,7 +146,12 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
         out.push(format!("{label} {best} ({}){why}.", wording::result(*v)));
     }
     out.extend(moves_by_result(a));
-    if a.cut_short {
+    if a.cut_short && a.stopped {
+        out.push(
+            "Some values are unknown: the analysis was stopped (Ctrl-C) before they were proven."
+                .to_string(),
+        );
+    } else if a.cut_short {
         out.push(
             "Some values are unknown: the time budget ran out before they were proven (--think sets it; 0 searches until done)."
                 .to_string(),

@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use unbeatable::analysis;
 use unbeatable::cli::{PlayOptions, Think};
 use unbeatable::collection::Collection;
-use unbeatable::engine::{Level, Player};
+use unbeatable::engine::{Budget, Level, Player};
 use unbeatable::history::GameRecord;
 use unbeatable::plain::{self, End};
 use unbeatable::rules::{self, Origin};
@@ -198,7 +198,12 @@ pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Res
     let setup = asking(given)?;
     let mut game = ruleset.session(setup);
     game.replay(moves)?;
-    let report = game.analysis();
+    // Ctrl-C stops the analysis, which then reports what it proved by
+    // then (the rest unknown): `--think 0` can search without end past
+    // the exact search, on gomoku say.
+    let budget = Budget::maybe(setup.think);
+    stop_on_interrupt(&budget)?;
+    let report = game.analysis_within(&budget);
     let mut out = out();
     if json {
         writeln!(
@@ -210,7 +215,30 @@ pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Res
         write!(out, "{}", analysis::to_text(&ruleset, &report))?;
     }
     out.flush()?;
+    if budget.cancelled() {
+        eprintln!(
+            "stopped by Ctrl-C: the results above are those proven before it; the rest are unknown"
+        );
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The exit status of a command stopped by Ctrl-C: 128 + SIGINT, as the
+/// shell reports a program the signal ended.
+const INTERRUPTED: u8 = 130;
+
+/// Makes Ctrl-C cancel `budget`, so the searches under it stop and the
+/// command reports what they proved; a second Ctrl-C ends the program
+/// at once (the first arms it: the order of the two matters).
+fn stop_on_interrupt(budget: &Budget) -> Result<()> {
+    use signal_hook::consts::SIGINT;
+    use signal_hook::flag;
+    let stop = budget.stop_flag();
+    flag::register_conditional_shutdown(SIGINT, i32::from(INTERRUPTED), stop.clone())
+        .context("could not listen for Ctrl-C")?;
+    flag::register(SIGINT, stop).context("could not listen for Ctrl-C")?;
+    Ok(())
 }
 
 pub fn review(

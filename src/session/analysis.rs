@@ -39,8 +39,11 @@ pub struct Analysis {
     pub history: Vec<String>,
     /// Some value is unknown.
     pub unknown: bool,
-    /// The budget ran out before every value was settled.
+    /// The budget ran out, or was cancelled, before every value was
+    /// settled.
     pub cut_short: bool,
+    /// The budget was cancelled (Ctrl-C in `analyze`), not out of time.
+    pub stopped: bool,
 }
 
 impl<F: Family> Session<F> {
@@ -85,8 +88,10 @@ impl<F: Family> Session<F> {
             board: pos.to_string(),
             history: self.history(),
             unknown,
-            // Without a deadline nothing was cut short: no method applies.
-            cut_short: unknown && budget.deadline().is_some(),
+            // Without a deadline nothing was cut short, no method applies,
+            // unless the search was stopped.
+            cut_short: unknown && (budget.deadline().is_some() || budget.cancelled()),
+            stopped: budget.cancelled(),
         }
     }
 }

@@ -72,6 +72,9 @@ pub trait AnySession: Send {
     fn move_list(&mut self) -> Vec<String>;
     /// The full analysis of the position, within one budget.
     fn analysis(&self) -> Analysis;
+    /// The same within `budget`, which the caller may cancel (`analyze`
+    /// stops on Ctrl-C and prints what was proven by then).
+    fn analysis_within(&self, budget: &Budget) -> Analysis;
     /// Replays moves in notation.
     ///
     /// # Errors
@@ -222,6 +225,10 @@ impl<F: Family> AnySession for Session<F> {
 
     fn analysis(&self) -> Analysis {
         Session::analysis(self, &self.budget())
+    }
+
+    fn analysis_within(&self, budget: &Budget) -> Analysis {
+        Session::analysis(self, budget)
     }
 
     fn replay(&mut self, moves: &str) -> Result<(), ReplayError> {

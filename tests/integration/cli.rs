@@ -582,3 +582,80 @@ fn analyze_proves_lost_what_play_proves_won_deeper() {
     let hint = plain_hint(&args);
     assert!(hint.starts_with("hint: you can win: play g13"), "{hint}");
 }
+
+/// Ctrl-C stops an analysis that would search without end (`--think 0`
+/// past the exact search, on gomoku) and prints what it proved by then:
+/// every other value unknown and `cut_short`, a line on stderr, exit
+/// status 130 (docs/design.md). Before, the signal ended it with nothing
+/// printed.
+#[test]
+fn ctrl_c_stops_an_endless_analysis_and_prints_what_it_proved() {
+    use std::io::Read;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("unbeatable"))
+        .args(["analyze", "gomoku", "--moves", "h8 i9", "--think", "0"])
+        .arg("--json")
+        .env("UNBEATABLE_CONFIG_DIR", "/nonexistent-unbeatable-test")
+        .env("UNBEATABLE_DATA_DIR", test_data_dir())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let pid = child.id();
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut stderr = child.stderr.take().expect("stderr");
+    let out = std::thread::spawn(move || {
+        let mut text = String::new();
+        stdout.read_to_string(&mut text).map(|_| text)
+    });
+    let err = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).map(|_| text)
+    });
+    // Signalled only once it listens for the signal (its caught signals'
+    // mask, in /proc): before, the signal's default would end it.
+    let caught = || {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+    };
+    let start = Instant::now();
+    while !caught() {
+        assert!(start.elapsed() < Duration::from_secs(60), "never listened");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let pid = i32::try_from(pid).expect("a process id");
+    // SAFETY: a signal to the child this test started and still waits for.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    // A bound far above the milliseconds it takes, against a hang.
+    let stopped = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if stopped.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("still running 60 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let out = out.join().expect("reads").expect("stdout");
+    let err = err.join().expect("reads").expect("stderr");
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(err.contains("stopped by Ctrl-C"), "{err}");
+    let json: Json = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(json["cut_short"], true);
+    assert_eq!(json["value"], "unknown");
+    let moves = json["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 223);
+    // No result is a guess: a move is proven exactly where it is known.
+    for m in moves {
+        let proven = m["proven"].as_bool().expect("proven");
+        assert_eq!(proven, m["result"] != "unknown", "{m}");
+    }
+}
