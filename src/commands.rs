@@ -215,7 +215,9 @@ pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Res
         write!(out, "{}", analysis::to_text(&ruleset, &report))?;
     }
     out.flush()?;
-    if budget.cancelled() {
+    // As the analysis ended: a Ctrl-C while it prints changes nothing,
+    // nor one that came after every value was proven.
+    if report.stopped && report.cut_short {
         eprintln!(
             "stopped by Ctrl-C: the results above are those proven before it; the rest are unknown"
         );
