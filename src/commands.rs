@@ -201,7 +201,7 @@ pub fn analyze(name: &str, moves: &str, json: bool, given: Option<Think>) -> Res
     // Ctrl-C stops the analysis, which then reports what it proved by
     // then (the rest unknown): `--think 0` can search without end past
     // the exact search, on gomoku say.
-    let budget = Budget::maybe(setup.think);
+    let budget = game.question_budget();
     stop_on_interrupt(&budget)?;
     let report = game.analysis_within(&budget);
     let mut out = out();

@@ -75,6 +75,8 @@ pub trait AnySession: Send {
     /// The same within `budget`, which the caller may cancel (`analyze`
     /// stops on Ctrl-C and prints what was proven by then).
     fn analysis_within(&self, budget: &Budget) -> Analysis;
+    /// A fresh budget for one question, as the session gives its own.
+    fn question_budget(&self) -> Budget;
     /// Replays moves in notation.
     ///
     /// # Errors
@@ -229,6 +231,10 @@ impl<F: Family> AnySession for Session<F> {
 
     fn analysis_within(&self, budget: &Budget) -> Analysis {
         Session::analysis(self, budget)
+    }
+
+    fn question_budget(&self) -> Budget {
+        self.budget()
     }
 
     fn replay(&mut self, moves: &str) -> Result<(), ReplayError> {
