@@ -71,7 +71,9 @@ pub trait AnySession: Send {
     /// Every move's result in words.
     fn move_list(&mut self) -> Vec<String>;
     /// The full analysis of the position, within one budget.
-    fn analysis(&self) -> Analysis;
+    fn analysis(&self) -> Analysis {
+        self.analysis_within(&self.question_budget())
+    }
     /// The same within `budget`, which the caller may cancel (`analyze`
     /// stops on Ctrl-C and prints what was proven by then).
     fn analysis_within(&self, budget: &Budget) -> Analysis;
@@ -223,10 +225,6 @@ impl<F: Family> AnySession for Session<F> {
             ));
         }
         out
-    }
-
-    fn analysis(&self) -> Analysis {
-        Session::analysis(self, &self.budget())
     }
 
     fn analysis_within(&self, budget: &Budget) -> Analysis {
