@@ -65,6 +65,52 @@ impl<M: Copy + PartialEq> MoveResults<M> {
     pub fn total(&self) -> u128 {
         self.listed.len() as u128 + self.rest.map_or(0, |r| r.count)
     }
+
+    /// The results with what the position's proven `value` says of the
+    /// moves left unknown (a search stopped before it reached them): the
+    /// value is the best of the moves, so where it is a loss every move
+    /// loses (how slowly, or by how much, unknown), and where every move
+    /// but one is proven worse than it, that one move has it.
+    #[must_use]
+    pub fn settled_by(mut self, value: Value) -> Self {
+        let unknown = self.count(Outcome::Unknown);
+        if !value.is_proven() || unknown == 0 {
+            return self;
+        }
+        let inferred = if value.outcome == Outcome::Loss {
+            Value::outcome_only(Outcome::Loss)
+        } else if unknown == 1 && self.best_known_below(value) {
+            value
+        } else {
+            return self;
+        };
+        for (_, v) in &mut self.listed {
+            if !v.is_proven() {
+                *v = inferred;
+            }
+        }
+        if let Some(rest) = &mut self.rest
+            && !rest.value.is_proven()
+        {
+            rest.value = inferred;
+        }
+        self
+    }
+
+    /// Whether every proven move's outcome is worse than `value`'s.
+    fn best_known_below(&self, value: Value) -> bool {
+        let rank = |o: Outcome| match o {
+            Outcome::Win => 2,
+            Outcome::Draw => 1,
+            Outcome::Loss | Outcome::Unknown => 0,
+        };
+        self.listed
+            .iter()
+            .map(|(_, v)| v.outcome)
+            .chain(self.rest.map(|r| r.value.outcome))
+            .filter(|o| o.is_known())
+            .all(|o| rank(o) < rank(value.outcome))
+    }
 }
 
 /// One move as the computer weighs it: its value (exact for the moves that
@@ -177,5 +223,81 @@ pub trait Solver<G: Game>: Send + Sync {
     /// otherwise puzzle the person (a round lost on purpose).
     fn remark(&self, _pos: &G, _mv: G::Move, _budget: &Budget) -> Option<String> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn results(values: &[Value]) -> MoveResults<usize> {
+        MoveResults::all(values.iter().copied().enumerate().collect())
+    }
+
+    fn values(r: &MoveResults<usize>) -> Vec<Value> {
+        r.listed.iter().map(|&(_, v)| v).collect()
+    }
+
+    const UNKNOWN: Value = Value::UNKNOWN;
+
+    #[test]
+    fn in_a_lost_position_every_unknown_move_loses_its_length_unknown() {
+        let lost = Value::exact(Outcome::Loss, Some(9));
+        let known = Value::exact(Outcome::Loss, Some(5));
+        let r = results(&[known, UNKNOWN, UNKNOWN]).settled_by(lost);
+        let inferred = Value::outcome_only(Outcome::Loss);
+        assert_eq!(values(&r), [known, inferred, inferred]);
+        // The rest too, and by how much is unknown in a game of scores.
+        let r = MoveResults {
+            listed: vec![(0, Value::scored(-2, Some(3)))],
+            rest: Some(Rest {
+                count: 7,
+                value: UNKNOWN,
+            }),
+        }
+        .settled_by(Value::scored(-2, Some(3)));
+        assert_eq!(r.rest.map(|x| x.value), Some(inferred));
+    }
+
+    #[test]
+    fn the_one_move_left_unknown_has_the_value_no_other_move_reaches() {
+        let won = Value::exact(Outcome::Win, Some(7));
+        let draw = Value::outcome_only(Outcome::Draw);
+        let loss = Value::exact(Outcome::Loss, Some(4));
+        let r = results(&[draw, UNKNOWN, loss]).settled_by(won);
+        assert_eq!(values(&r), [draw, won, loss]);
+        let r = results(&[loss, UNKNOWN]).settled_by(draw);
+        assert_eq!(values(&r), [loss, draw]);
+        let scored = Value::scored(3, Some(5));
+        let r = results(&[Value::scored(-1, Some(5)), UNKNOWN]).settled_by(scored);
+        assert_eq!(values(&r), [Value::scored(-1, Some(5)), scored]);
+    }
+
+    #[test]
+    fn nothing_is_settled_that_the_value_leaves_open() {
+        let won = Value::exact(Outcome::Win, Some(7));
+        let draw = Value::outcome_only(Outcome::Draw);
+        let loss = Value::exact(Outcome::Loss, Some(4));
+        // Another move already reaches the value: the unknown one may not.
+        for r in [
+            results(&[Value::exact(Outcome::Win, Some(9)), UNKNOWN]).settled_by(won),
+            results(&[draw, UNKNOWN]).settled_by(draw),
+            // Two moves unknown: either may be the one.
+            results(&[loss, UNKNOWN, UNKNOWN]).settled_by(won),
+            // An unknown value settles nothing.
+            results(&[loss, UNKNOWN]).settled_by(UNKNOWN),
+        ] {
+            assert_eq!(r.count(Outcome::Unknown), r.total() - 1, "{r:?}");
+        }
+        // Nor does a rest of many moves count as one.
+        let r = MoveResults {
+            listed: vec![(0, loss)],
+            rest: Some(Rest {
+                count: 2,
+                value: UNKNOWN,
+            }),
+        }
+        .settled_by(won);
+        assert_eq!(r.rest.map(|x| x.value), Some(UNKNOWN));
     }
 }
