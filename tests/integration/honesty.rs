@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use unbeatable::engine::{Budget, Game, Outcome, Solver, Value};
+use unbeatable::engine::{Budget, Game, Level, MoveResults, Outcome, Solver, Value};
 use unbeatable::games::Family;
 use unbeatable::games::mnk::{Mnk, MnkGame, Rules};
 use unbeatable::rules::Ruleset;
@@ -247,4 +247,100 @@ fn the_empty_six_by_five_board_is_symmetric_in_one_analysis() {
             }
         }
     }
+}
+
+/// What the position's value says of `hidden` moves (and of the rest, with
+/// `hide_rest`), were their results unknown: it must agree with what was
+/// proven of them. Counts the moves so inferred.
+fn inferred_agree(a: &Analysis, hidden: &[usize], hide_rest: bool, what: &str) -> usize {
+    let listed = a
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, (_, v))| {
+            (
+                i,
+                if hidden.contains(&i) {
+                    Value::UNKNOWN
+                } else {
+                    *v
+                },
+            )
+        })
+        .collect();
+    let rest = a.rest.map(|mut r| {
+        if hide_rest {
+            r.value = Value::UNKNOWN;
+        }
+        r
+    });
+    let settled = MoveResults { listed, rest }.settled_by(a.value);
+    let agree = |inferred: Value, truth: Value, whose: &str| {
+        if !inferred.is_proven() {
+            return 0;
+        }
+        assert!(
+            inferred.outcome == truth.outcome
+                && inferred.score.is_none_or(|s| Some(s) == truth.score)
+                && inferred.plies.is_none_or(|p| Some(p) == truth.plies),
+            "{what}: {whose}: inferred {inferred:?}, proven {truth:?}"
+        );
+        1
+    };
+    let mut count = 0;
+    for &i in hidden {
+        count += agree(settled.listed[i].1, a.moves[i].1, &a.moves[i].0);
+    }
+    if let (true, Some(r), Some(truth)) = (hide_rest, settled.rest, a.rest) {
+        count += agree(r.value, truth.value, "the rest");
+    }
+    count
+}
+
+#[test]
+fn a_proven_value_settles_only_what_the_moves_proven_say() {
+    // On every built-in game, in positions whose every result is proven:
+    // each move hidden in turn, and all of them at once, the value settles
+    // them to what their searches proved (a lost position's moves lose; a
+    // value no other move reaches is the one move left's).
+    let (mut losses, mut sole) = (0, 0);
+    for (id, text) in unbeatable::rules::BUILTIN {
+        let set = Ruleset::parse(id, text).unwrap();
+        let mut game = set.session(Setup {
+            level: Level::Easy,
+            seed: Some(7),
+            think: Some(Duration::from_millis(300)),
+            ..Setup::default()
+        });
+        for ply in 0..6 {
+            let a = game.analysis();
+            let all_proven = a.value.is_proven()
+                && !a.unknown
+                && a.moves.iter().all(|(_, v)| v.is_proven())
+                && a.rest.is_none_or(|r| r.value.is_proven());
+            if all_proven && !a.status.is_over() {
+                let what = format!("{id} after '{}'", a.history.join(" "));
+                // The premise: the value is the best of the moves.
+                let moves = a.moves.iter().map(|(_, v)| *v);
+                let best = Value::best(moves.chain(a.rest.map(|r| r.value)));
+                assert_eq!(
+                    (best.outcome, best.score),
+                    (a.value.outcome, a.value.score),
+                    "{what}"
+                );
+                let all: Vec<usize> = (0..a.moves.len()).collect();
+                let inferred = inferred_agree(&a, &all, true, &what);
+                if a.value.outcome == Outcome::Loss {
+                    losses += inferred;
+                }
+                for i in all {
+                    sole += inferred_agree(&a, &[i], false, &what);
+                }
+            }
+            if ply == 5 || a.status.is_over() || game.computer_plays().is_none() {
+                break;
+            }
+        }
+    }
+    assert!(losses > 0 && sole > 0, "{losses} {sole}");
 }
