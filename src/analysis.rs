@@ -26,7 +26,7 @@ pub struct Report {
     pub score: Option<i64>,
     pub proven: bool,
     /// The time budget ran out (or Ctrl-C stopped it) before every value
-    /// was settled, its length included.
+    /// was settled.
     pub cut_short: bool,
     pub moves: Vec<MoveLine>,
     /// Moves not listed one by one (too many), all with one result.
@@ -147,21 +147,16 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
         out.push(format!("{label} {best} ({}){why}.", wording::result(*v)));
     }
     out.extend(moves_by_result(a));
-    // Where the position's value settled every move, only how slowly (or
-    // by how much) some lose is left unknown.
-    let what = match (a.unknown, a.value.score) {
-        (true, _) => "values",
-        (false, Some(_)) => "scores",
-        (false, None) => "lengths",
-    };
     if a.cut_short && a.stopped {
-        out.push(format!(
-            "Some {what} are unknown: the analysis was stopped (Ctrl-C) before they were proven."
-        ));
+        out.push(
+            "Some values are unknown: the analysis was stopped (Ctrl-C) before they were proven."
+                .to_string(),
+        );
     } else if a.cut_short {
-        out.push(format!(
-            "Some {what} are unknown: the time budget ran out before they were proven (--think sets it; 0 searches until done)."
-        ));
+        out.push(
+            "Some values are unknown: the time budget ran out before they were proven (--think sets it; 0 searches until done)."
+                .to_string(),
+        );
     } else if a.unknown {
         out.push(
             "Some values are unknown: no exact method proves them on this board, even without a time limit."

@@ -40,8 +40,7 @@ pub struct Analysis {
     /// Some value is unknown.
     pub unknown: bool,
     /// The budget ran out, or was cancelled, before every value was
-    /// settled: some value is unknown, or some move is known to lose only
-    /// from the position's value (how slowly, or by how much, not searched).
+    /// settled.
     pub cut_short: bool,
     /// The budget was cancelled (Ctrl-C in `analyze`), not out of time.
     pub stopped: bool,
@@ -67,9 +66,8 @@ impl<F: Family> Session<F> {
             solver.value(pos, &budget.share(0.5))
         };
         // A search cut short leaves moves unknown that the value may
-        // settle; in a lost position all of them lose, though how slowly
-        // is not known: the report is then still one cut short.
-        let lengths_unknown = value.outcome == Outcome::Loss && results.count(Outcome::Unknown) > 0;
+        // settle: in a lost position every move loses (how slowly is not
+        // known, as where the solver proves a loss by its outcome alone).
         let results = results.settled_by(value);
         let best = if pos.status().is_over() {
             None
@@ -81,7 +79,6 @@ impl<F: Family> Session<F> {
         let idea = solver.explain(pos, budget);
         let unknown =
             !value.is_proven() && !pos.status().is_over() || results.count(Outcome::Unknown) > 0;
-        let unfinished = unknown || lengths_unknown;
         Analysis {
             to_move: pos.to_move(),
             round: pos.round(),
@@ -97,7 +94,7 @@ impl<F: Family> Session<F> {
             unknown,
             // Without a deadline nothing was cut short, no method applies,
             // unless the search was stopped.
-            cut_short: unfinished && (budget.deadline().is_some() || budget.cancelled()),
+            cut_short: unknown && (budget.deadline().is_some() || budget.cancelled()),
             stopped: budget.cancelled(),
         }
     }
