@@ -53,12 +53,7 @@ impl<F: Family> Session<F> {
         let pos = self.position();
         let solver = &*self.solver;
         let text = |m| pos.format_move(m);
-        // Every move's result is most of what is asked, and once it is
-        // proven the value and a best move follow quickly on the table it
-        // filled: on Connect Four after 8 to 10 random moves, 6 of 60
-        // positions kept a value unknown within the 1 s default with this
-        // share, 13 with 0.6.
-        let results = solver.move_results(pos, &budget.share(0.85));
+        let results = solver.move_results(pos, &budget.share(MOVES_SHARE));
         let from_moves = results.best();
         let value = if from_moves.is_proven() || pos.status().is_over() {
             solver.value(pos, &budget.share(0.2)).pick(from_moves)
@@ -100,6 +95,29 @@ impl<F: Family> Session<F> {
     }
 }
 
+/// The share of a question's budget for every move's result: most of what
+/// is asked, and once it is proven the value and a best move follow quickly
+/// on the table it filled: on Connect Four after 8 to 10 random moves, 6 of
+/// 60 positions kept a value unknown within the 1 s default with this
+/// share, 13 with 0.6.
+const MOVES_SHARE: f64 = 0.85;
+
+/// Every move's result within `budget` (the board's overlay of values),
+/// with what the position's value settles of those the moves' own searches
+/// left unknown, as in the analysis: the same share for the moves, the
+/// rest for the value.
+pub fn move_values<G: Game, S: Solver<G> + ?Sized>(
+    solver: &S,
+    pos: &G,
+    budget: &Budget,
+) -> MoveResults<G::Move> {
+    let results = solver.move_results(pos, &budget.share(MOVES_SHARE));
+    if results.count(Outcome::Unknown) == 0 || pos.status().is_over() {
+        return results;
+    }
+    results.settled_by(solver.value(pos, budget))
+}
+
 /// The best move as reported: the policy's choice, with what the move
 /// results proved of it, unless the results prove another move better (a
 /// shorter search may have left unknown what the results settled): the
@@ -133,5 +151,68 @@ impl Pick for Value {
             (true, _) => self,
             (false, _) => other,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+    use crate::engine::ReferenceSolver;
+    use crate::games::flags::{FlagsGame, WhenStuck};
+
+    /// A solver whose move searches prove only the first move, as a search
+    /// cut short might, and that counts the questions of value.
+    struct CutShort {
+        exact: ReferenceSolver<FlagsGame>,
+        values_asked: AtomicUsize,
+    }
+
+    impl Solver<FlagsGame> for CutShort {
+        fn value(&self, pos: &FlagsGame, budget: &Budget) -> Value {
+            self.values_asked.fetch_add(1, Ordering::Relaxed);
+            self.exact.value(pos, budget)
+        }
+
+        fn move_results(&self, pos: &FlagsGame, budget: &Budget) -> MoveResults<u64> {
+            let mut results = self.exact.move_results(pos, budget);
+            for (_, v) in results.listed.iter_mut().skip(1) {
+                *v = Value::UNKNOWN;
+            }
+            results
+        }
+    }
+
+    fn flags(count: u64) -> FlagsGame {
+        FlagsGame {
+            count,
+            lose_at: 1,
+            take: [1, 2, 3].into(),
+            when_stuck: WhenStuck::Lose,
+            to_move: Player::First,
+        }
+    }
+
+    #[test]
+    fn the_overlay_settles_what_the_value_settles() {
+        let solver = CutShort {
+            exact: ReferenceSolver::new(),
+            values_asked: AtomicUsize::new(0),
+        };
+        let budget = Budget::unlimited();
+        // 21 flags, take 1 to 3, the last one loses: 21 = 4·5 + 1 is lost,
+        // so every move loses, though only the first was searched.
+        let lost = move_values(&solver, &flags(21), &budget);
+        assert_eq!(lost.count(Outcome::Loss), 3, "{lost:?}");
+        // 22 is won by taking 1 alone: the first move's search proved it,
+        // and the value settles nothing of the others.
+        let won = move_values(&solver, &flags(22), &budget);
+        assert_eq!(won.count(Outcome::Unknown), 2, "{won:?}");
+        assert_eq!(solver.values_asked.load(Ordering::Relaxed), 2);
+        // Nothing left open (one flag over: one move), nothing asked.
+        let one = move_values(&solver, &flags(2), &budget);
+        assert_eq!(one.count(Outcome::Unknown), 0, "{one:?}");
+        assert_eq!(solver.values_asked.load(Ordering::Relaxed), 2);
     }
 }

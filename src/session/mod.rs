@@ -23,7 +23,7 @@ use rand::{RngExt, SeedableRng};
 use crate::engine::{Budget, Game, Level, MoveError, Player, Status};
 use crate::games::Family;
 
-pub use analysis::{Analysis, ReplayError};
+pub use analysis::{Analysis, ReplayError, move_values};
 pub use any::{AnySession, Played};
 pub use ask::{Coaching, Hint, coach_words, decided_at, hint, review, tip_words};
 pub use job::{Job, Poll};

@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::engine::{Budget, Solver};
 use crate::games::Family;
 use crate::session::review::judge_game;
-use crate::session::{Job, Judgement, Poll, Session, Turn, decided_at, tip_words};
+use crate::session::{Job, Judgement, Poll, Session, Turn, decided_at, move_values, tip_words};
 
 use super::super::boards::{BoardView, MoveOf, Values};
 use super::Playing;
@@ -110,7 +110,7 @@ impl<F: Family> Work<F> {
         let solver = Arc::clone(session.solver());
         let pos = session.position().clone();
         let job = Job::spawn(session.budget(), move |budget| {
-            Answer::Values(Values::new(&solver.move_results(&pos, budget)))
+            Answer::Values(Values::new(&move_values(&*solver, &pos, budget)))
         });
         Self::new(session, Task::Values, job)
     }
