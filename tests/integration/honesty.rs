@@ -299,26 +299,28 @@ fn inferred_agree(a: &Analysis, hidden: &[usize], hide_rest: bool, what: &str) -
 
 #[test]
 fn a_proven_value_settles_only_what_the_moves_proven_say() {
-    // On every built-in game, in positions whose every result is proven:
-    // each move hidden in turn, and all of them at once, the value settles
-    // them to what their searches proved (a lost position's moves lose; a
-    // value no other move reaches is the one move left's).
+    // On every built-in game an exact method solves, over a few plies of
+    // play: each move hidden in turn, and all of them at once, the value
+    // settles them to what their searches proved (a lost position's moves
+    // lose; a value no other move reaches is the one move left's). Without
+    // a time limit every move is searched, so what is compared with is the
+    // searches' own (each analysis here takes under 2 s).
     let (mut losses, mut sole) = (0, 0);
     for (id, text) in unbeatable::rules::BUILTIN {
+        if ["gomoku", "word-chain"].contains(id) {
+            continue;
+        }
         let set = Ruleset::parse(id, text).unwrap();
         let mut game = set.session(Setup {
             level: Level::Easy,
             seed: Some(7),
-            think: Some(Duration::from_millis(300)),
+            think: None,
             ..Setup::default()
         });
         for ply in 0..6 {
             let a = game.analysis();
-            let all_proven = a.value.is_proven()
-                && !a.unknown
-                && a.moves.iter().all(|(_, v)| v.is_proven())
-                && a.rest.is_none_or(|r| r.value.is_proven());
-            if all_proven && !a.status.is_over() {
+            assert!(!a.unknown, "{id}: {:?}", a.history);
+            if !a.status.is_over() {
                 let what = format!("{id} after '{}'", a.history.join(" "));
                 // The premise: the value is the best of the moves.
                 let moves = a.moves.iter().map(|(_, v)| *v);
