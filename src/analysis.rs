@@ -169,25 +169,34 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
 }
 
 /// The moves grouped by their result for the mover, long groups cut short.
+/// Within a group the moves whose length (or margin) is proven come first,
+/// each with it; the others after them, said to be without it, so that no
+/// length reads as theirs.
 fn moves_by_result(a: &Analysis) -> Vec<String> {
     const SHOWN: usize = 24;
     [
-        (Outcome::Win, "Winning moves"),
-        (Outcome::Draw, "Drawing moves"),
-        (Outcome::Loss, "Losing moves"),
-        (Outcome::Unknown, "Moves not proven either way"),
+        (Outcome::Win, "Winning moves", "how fast"),
+        (Outcome::Draw, "Drawing moves", "how long"),
+        (Outcome::Loss, "Losing moves", "how slowly"),
+        (Outcome::Unknown, "Moves not proven either way", ""),
     ]
     .into_iter()
-    .filter_map(|(outcome, label)| {
-        let group: Vec<String> = a
+    .filter_map(|(outcome, label, how)| {
+        let annotated = |(m, v): &(String, Value)| match (v.plies, v.score) {
+            (_, Some(s)) if outcome != Outcome::Draw => Some(format!("{m} (by {})", s.abs())),
+            (Some(p), _) => Some(format!("{m} (in {})", wording::plies(p))),
+            _ => None,
+        };
+        let group: Vec<&(String, Value)> = a
             .moves
             .iter()
             .filter(|(_, v)| v.outcome == outcome)
-            .map(|(m, v)| match (v.plies, v.score) {
-                (_, Some(s)) if outcome != Outcome::Draw => format!("{m} (by {})", s.abs()),
-                (Some(p), _) => format!("{m} (in {})", wording::plies(p)),
-                _ => m.clone(),
-            })
+            .collect();
+        let measured: Vec<String> = group.iter().filter_map(|mv| annotated(mv)).collect();
+        let bare: Vec<String> = group
+            .iter()
+            .filter(|mv| annotated(mv).is_none())
+            .map(|(m, _)| m.clone())
             .collect();
         let others = a
             .rest
@@ -197,7 +206,19 @@ fn moves_by_result(a: &Analysis) -> Vec<String> {
             return None;
         }
         let more = group.len().saturating_sub(SHOWN) as u128 + others;
-        let listed = group[..group.len().min(SHOWN)].join(", ");
+        let shown_bare = SHOWN.saturating_sub(measured.len()).min(bare.len());
+        let mut listed = measured[..measured.len().min(SHOWN)].join(", ");
+        if shown_bare > 0 {
+            let without = bare[..shown_bare].join(", ");
+            listed = if listed.is_empty() {
+                without
+            } else {
+                // Mixed: say which are without a proven length.
+                let margin = a.value.score.is_some() && outcome != Outcome::Draw;
+                let what = if margin { "by how much" } else { how };
+                format!("{listed}; {without} ({what} not proven)")
+            };
+        }
         let tail = match (listed.is_empty(), more) {
             (_, 0) => String::new(),
             (true, n) => format!("{n} moves"),

@@ -659,3 +659,45 @@ fn ctrl_c_stops_an_endless_analysis_and_prints_what_it_proved() {
         assert_eq!(proven, m["result"] != "unknown", "{m}");
     }
 }
+
+/// Within a group the moves with a proven length come first, each with it,
+/// and the others after them, said to be without one: "2, 52, 68, 70, 74
+/// (in 4 plies)" read as if all five lost in 4 plies, where only 74 did.
+#[test]
+fn a_length_in_the_text_is_only_its_own_moves() {
+    for (ruleset, moves) in [("juniper-green", ""), ("multiples-divisors-99", "")] {
+        let j = analyze_json_with(ruleset, moves, &["--think", "0"]);
+        let losing: Vec<&Json> = j["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["result"] == "loss")
+            .collect();
+        let name = |m: &Json| m["move"].as_str().unwrap().to_string();
+        let (timed, bare): (Vec<&Json>, Vec<&Json>) =
+            losing.iter().partition(|m| m["plies"].is_u64());
+        assert!(!timed.is_empty() && !bare.is_empty(), "{ruleset}: {j}");
+        let out = unbeatable()
+            .args(["analyze", ruleset, "--think", "0"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("Losing moves: "))
+            .unwrap_or_else(|| panic!("{text}"));
+        let (with, without) = line["Losing moves: ".len()..]
+            .split_once("; ")
+            .unwrap_or_else(|| panic!("{line}"));
+        let want: Vec<String> = timed
+            .iter()
+            .map(|m| format!("{} (in {} plies)", name(m), m["plies"]))
+            .collect();
+        assert_eq!(with, want.join(", "), "{ruleset}");
+        let (listed, _) = without
+            .split_once(" (how slowly not proven)")
+            .unwrap_or_else(|| panic!("{line}"));
+        let shown: Vec<String> = bare.iter().map(|m| name(m)).take(24 - want.len()).collect();
+        assert_eq!(listed, shown.join(", "), "{ruleset}");
+    }
+}
