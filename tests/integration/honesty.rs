@@ -2,13 +2,17 @@
 //! is either proven — and then equal to what an unbudgeted solve says — or
 //! "unknown", never a guess; symmetric moves always get the same answer.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use unbeatable::engine::{Budget, Game, Level, MoveResults, Outcome, Solver, Value};
+use unbeatable::engine::{
+    Budget, Game, Level, MoveResults, Outcome, Player, ReferenceSolver, Solver, Value,
+};
 use unbeatable::games::Family;
+use unbeatable::games::flags::{FlagsGame, WhenStuck};
 use unbeatable::games::mnk::{Mnk, MnkGame, Rules};
 use unbeatable::rules::Ruleset;
-use unbeatable::session::{Analysis, Setup, rng_for};
+use unbeatable::session::{Analysis, Setup, move_values, rng_for};
 
 use crate::cli::unbeatable;
 use crate::support::rules;
@@ -345,4 +349,60 @@ fn a_proven_value_settles_only_what_the_moves_proven_say() {
         }
     }
     assert!(losses > 0 && sole > 0, "{losses} {sole}");
+}
+
+/// A solver whose move searches prove only the first move, as a search
+/// cut short might, and that counts the questions of value.
+struct CutShort {
+    exact: ReferenceSolver<FlagsGame>,
+    values_asked: AtomicUsize,
+}
+
+impl Solver<FlagsGame> for CutShort {
+    fn value(&self, pos: &FlagsGame, budget: &Budget) -> Value {
+        self.values_asked.fetch_add(1, Ordering::Relaxed);
+        self.exact.value(pos, budget)
+    }
+
+    fn move_results(&self, pos: &FlagsGame, budget: &Budget) -> MoveResults<u64> {
+        let mut results = self.exact.move_results(pos, budget);
+        for (_, v) in results.listed.iter_mut().skip(1) {
+            *v = Value::UNKNOWN;
+        }
+        results
+    }
+}
+
+fn flags(count: u64) -> FlagsGame {
+    FlagsGame {
+        count,
+        lose_at: 1,
+        take: [1, 2, 3].into(),
+        when_stuck: WhenStuck::Lose,
+        to_move: Player::First,
+    }
+}
+
+/// The board's overlay of values settles what the position's value
+/// settles, as the analysis does.
+#[test]
+fn the_overlay_settles_what_the_value_settles() {
+    let solver = CutShort {
+        exact: ReferenceSolver::new(),
+        values_asked: AtomicUsize::new(0),
+    };
+    let budget = Budget::unlimited();
+    // 21 flags, take 1 to 3, the last one loses: 21 = 4·5 + 1 is lost,
+    // so every move loses, though only the first was searched.
+    let lost = move_values(&solver, &flags(21), &budget);
+    assert_eq!(lost.count(Outcome::Loss), 3, "{lost:?}");
+    // 22 is won by taking 1 alone: the first move's search proved it,
+    // and the value settles nothing of the others.
+    let won = move_values(&solver, &flags(22), &budget);
+    assert_eq!(won.count(Outcome::Unknown), 2, "{won:?}");
+    assert_eq!(solver.values_asked.load(Ordering::Relaxed), 2);
+    // Nothing left open (one flag over: one move), nothing asked.
+    let one = move_values(&solver, &flags(2), &budget);
+    assert_eq!(one.count(Outcome::Unknown), 0, "{one:?}");
+    assert_eq!(solver.values_asked.load(Ordering::Relaxed), 2);
 }
