@@ -182,9 +182,10 @@ fn moves_by_result(a: &Analysis) -> Vec<String> {
     ]
     .into_iter()
     .filter_map(|(outcome, label, how)| {
-        let annotated = |(m, v): &(String, Value)| match (v.plies, v.score) {
-            (_, Some(s)) if outcome != Outcome::Draw => Some(format!("{m} (by {})", s.abs())),
-            (Some(p), _) => Some(format!("{m} (in {})", wording::plies(p))),
+        // A move's proven length, or margin in a game of scores.
+        let measure = |v: &Value| match (v.plies, v.score) {
+            (_, Some(s)) if outcome != Outcome::Draw => Some(format!("by {}", s.abs())),
+            (Some(p), _) => Some(format!("in {}", wording::plies(p))),
             _ => None,
         };
         let group: Vec<&(String, Value)> = a
@@ -192,12 +193,13 @@ fn moves_by_result(a: &Analysis) -> Vec<String> {
             .iter()
             .filter(|(_, v)| v.outcome == outcome)
             .collect();
-        let measured: Vec<String> = group.iter().filter_map(|mv| annotated(mv)).collect();
-        let bare: Vec<String> = group
-            .iter()
-            .filter(|mv| annotated(mv).is_none())
-            .map(|(m, _)| m.clone())
-            .collect();
+        let (mut measured, mut bare) = (Vec::new(), Vec::new());
+        for (m, v) in &group {
+            match measure(v) {
+                Some(how) => measured.push(format!("{m} ({how})")),
+                None => bare.push(m.as_str()),
+            }
+        }
         let others = a
             .rest
             .filter(|r| r.value.outcome == outcome)
@@ -206,16 +208,21 @@ fn moves_by_result(a: &Analysis) -> Vec<String> {
             return None;
         }
         let more = group.len().saturating_sub(SHOWN) as u128 + others;
-        let shown_bare = SHOWN.saturating_sub(measured.len()).min(bare.len());
-        let mut listed = measured[..measured.len().min(SHOWN)].join(", ");
-        if shown_bare > 0 {
-            let without = bare[..shown_bare].join(", ");
+        measured.truncate(SHOWN);
+        bare.truncate(SHOWN - measured.len());
+        let mut listed = measured.join(", ");
+        if !bare.is_empty() {
+            let without = bare.join(", ");
             listed = if listed.is_empty() {
                 without
             } else {
                 // Mixed: say which are without a proven length.
-                let margin = a.value.score.is_some() && outcome != Outcome::Draw;
-                let what = if margin { "by how much" } else { how };
+                let scored = group.iter().any(|(_, v)| v.score.is_some());
+                let what = if scored && outcome != Outcome::Draw {
+                    "by how much"
+                } else {
+                    how
+                };
                 format!("{listed}; {without} ({what} not proven)")
             };
         }
