@@ -65,7 +65,16 @@ fn verdict(result: Value, best: Value) -> Verdict {
     if !result.is_proven() || !best.is_proven() {
         return Verdict::Unknown;
     }
-    if result.outcome != best.outcome || result.score != best.score {
+    if result.outcome != best.outcome {
+        return Verdict::Mistake;
+    }
+    if result.score != best.score {
+        // The same outcome by a margin one side leaves unproven (a loss
+        // the position's value settles, by how much not searched): points
+        // given away or not, nobody knows.
+        if result.score.is_none() || best.score.is_none() {
+            return Verdict::Unknown;
+        }
         return Verdict::Mistake;
     }
     match (result.plies, best.plies) {
@@ -83,9 +92,6 @@ pub fn judge<G: Game, S: Solver<G> + ?Sized>(
     budget: &Budget,
 ) -> Judgement<G::Move> {
     let results = solver.move_results(pos, &budget.share(0.8));
-    let result = results
-        .get(mv)
-        .unwrap_or_else(|| pos.move_value(&pos.after(mv), solver.value(&pos.after(mv), budget)));
     // The position's value from its moves where they settle it, else
     // asked on its own.
     let from_moves = results.best();
@@ -94,6 +100,13 @@ pub fn judge<G: Game, S: Solver<G> + ?Sized>(
     } else {
         solver.value(pos, budget)
     };
+    // What the value settles of the moves the searches left open: in a
+    // lost position every move loses; a sole open move beside proven
+    // worse ones has the value itself.
+    let results = results.settled_by(best);
+    let result = results
+        .get(mv)
+        .unwrap_or_else(|| pos.move_value(&pos.after(mv), solver.value(&pos.after(mv), budget)));
     let best_moves = if best.is_proven() {
         results
             .listed
@@ -190,6 +203,21 @@ mod tests {
         // A game of scores: a smaller margin is a worse result.
         assert_eq!(
             verdict(Value::scored(3, Some(4)), Value::scored(5, Some(4))),
+            Verdict::Mistake
+        );
+        // A loss by an unproven margin may give points away or not.
+        assert_eq!(
+            verdict(
+                Value::outcome_only(Outcome::Loss),
+                Value::scored(-5, Some(4))
+            ),
+            Verdict::Unknown
+        );
+        assert_eq!(
+            verdict(
+                Value::outcome_only(Outcome::Loss),
+                Value::scored(5, Some(4))
+            ),
             Verdict::Mistake
         );
     }

@@ -118,6 +118,27 @@ pub fn judgement_line(j: &Judgement<String>) -> String {
         format!("{}{more}", shown.join(", "))
     };
     match j.verdict {
+        // The result kept, its length not proven where the best's is:
+        // "best" would claim the fastest win or the longest loss.
+        Verdict::Best if j.result.plies.is_none() && j.best.plies.is_some() => {
+            let (how, best) = if j.best.outcome == Outcome::Loss {
+                ("how slowly", "the longest")
+            } else {
+                ("how fast", "the fastest")
+            };
+            let shown = if j.best_moves.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", others(&j.best_moves))
+            };
+            format!(
+                "{}: kept the {} — {} ({how} not proven; {best}{shown}, {})",
+                j.mv,
+                j.best.outcome.as_str(),
+                result(j.result),
+                result(j.best)
+            )
+        }
         Verdict::Best => format!("{}: best — {}", j.mv, result(j.result)),
         Verdict::Kept => format!(
             "{}: {} — {} ({} {})",

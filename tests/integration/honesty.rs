@@ -8,11 +8,13 @@ use std::time::Duration;
 use unbeatable::engine::{
     Budget, Game, Level, MoveResults, Outcome, Player, ReferenceSolver, Solver, Value,
 };
-use unbeatable::games::Family;
 use unbeatable::games::flags::{FlagsGame, WhenStuck};
 use unbeatable::games::mnk::{Mnk, MnkGame, Rules};
+use unbeatable::games::{Family, coins};
 use unbeatable::rules::Ruleset;
-use unbeatable::session::{Analysis, Setup, move_values, rng_for};
+use unbeatable::session::review::{in_notation, judge};
+use unbeatable::session::wording::judgement_line;
+use unbeatable::session::{Analysis, Setup, Verdict, move_values, rng_for};
 
 use crate::cli::unbeatable;
 use crate::support::rules;
@@ -353,18 +355,27 @@ fn a_proven_value_settles_only_what_the_moves_proven_say() {
 
 /// A solver whose move searches prove only the first move, as a search
 /// cut short might, and that counts the questions of value.
-struct CutShort {
-    exact: ReferenceSolver<FlagsGame>,
+struct CutShort<G: Game> {
+    exact: ReferenceSolver<G>,
     values_asked: AtomicUsize,
 }
 
-impl Solver<FlagsGame> for CutShort {
-    fn value(&self, pos: &FlagsGame, budget: &Budget) -> Value {
+impl<G: Game> CutShort<G> {
+    fn new() -> Self {
+        Self {
+            exact: ReferenceSolver::new(),
+            values_asked: AtomicUsize::new(0),
+        }
+    }
+}
+
+impl<G: Game> Solver<G> for CutShort<G> {
+    fn value(&self, pos: &G, budget: &Budget) -> Value {
         self.values_asked.fetch_add(1, Ordering::Relaxed);
         self.exact.value(pos, budget)
     }
 
-    fn move_results(&self, pos: &FlagsGame, budget: &Budget) -> MoveResults<u64> {
+    fn move_results(&self, pos: &G, budget: &Budget) -> MoveResults<G::Move> {
         let mut results = self.exact.move_results(pos, budget);
         for (_, v) in results.listed.iter_mut().skip(1) {
             *v = Value::UNKNOWN;
@@ -374,10 +385,14 @@ impl Solver<FlagsGame> for CutShort {
 }
 
 fn flags(count: u64) -> FlagsGame {
+    flags_taking(count, &[1, 2, 3])
+}
+
+fn flags_taking(count: u64, take: &[u64]) -> FlagsGame {
     FlagsGame {
         count,
         lose_at: 1,
-        take: [1, 2, 3].into(),
+        take: take.into(),
         when_stuck: WhenStuck::Lose,
         to_move: Player::First,
     }
@@ -387,10 +402,7 @@ fn flags(count: u64) -> FlagsGame {
 /// settles, as the analysis does.
 #[test]
 fn the_overlay_settles_what_the_value_settles() {
-    let solver = CutShort {
-        exact: ReferenceSolver::new(),
-        values_asked: AtomicUsize::new(0),
-    };
+    let solver = CutShort::new();
     let budget = Budget::unlimited();
     // 21 flags, take 1 to 3, the last one loses: 21 = 4·5 + 1 is lost,
     // so every move loses, though only the first was searched.
@@ -405,4 +417,68 @@ fn the_overlay_settles_what_the_value_settles() {
     let one = move_values(&solver, &flags(2), &budget);
     assert_eq!(one.count(Outcome::Unknown), 0, "{one:?}");
     assert_eq!(solver.values_asked.load(Ordering::Relaxed), 2);
+}
+
+/// The review judges a move the searches left open by what the position's
+/// value settles, as the analysis does — and claims no more.
+#[test]
+fn the_review_judges_what_the_value_settles() {
+    let solver = CutShort::new();
+    let budget = Budget::unlimited();
+    // 21 flags is lost: taking 2, never searched, kept the loss; how
+    // slowly is not proven, and the line says so.
+    let lost = judge(&solver, &flags(21), 2, 1, &budget);
+    assert_eq!(lost.result, Value::outcome_only(Outcome::Loss), "{lost:?}");
+    assert_eq!(lost.verdict, Verdict::Best, "{lost:?}");
+    let line = judgement_line(&in_notation(&flags(21), lost));
+    assert!(
+        line.contains("kept the loss") && line.contains("how slowly not proven"),
+        "{line}"
+    );
+    // 22 is won by taking 1: the value settles nothing of taking 2.
+    let won = judge(&solver, &flags(22), 2, 1, &budget);
+    assert_eq!(won.verdict, Verdict::Unknown, "{won:?}");
+    // Taking 1 or 2, where taking 1 loses: taking 2, the one move left
+    // open, has the position's value itself, plies and all.
+    let sole = (2..40)
+        .map(|count| flags_taking(count, &[1, 2]))
+        .find(|pos| {
+            let exact = solver.exact.move_results(pos, &budget);
+            exact.listed.len() == 2
+                && exact.listed[0].1.outcome == Outcome::Loss
+                && exact.listed[1].1.outcome == Outcome::Win
+        })
+        .expect("a position won by taking 2 alone");
+    let mv = solver.exact.move_results(&sole, &budget).listed[1].0;
+    let j = judge(&solver, &sole, mv, 1, &budget);
+    assert_eq!(j.result, solver.exact.value(&sole, &budget), "{j:?}");
+    assert_eq!(j.verdict, Verdict::Best, "{j:?}");
+    assert_eq!(j.best_moves, vec![mv], "{j:?}");
+}
+
+/// In a game of scores a loss the value settles has no margin: whether it
+/// gave points away is not known, and the review does not say it did.
+#[test]
+fn the_review_does_not_call_a_settled_loss_of_unknown_margin_a_mistake() {
+    let rules = rules::<coins::Coins>("values = [3, 9, 1, 2, 8, 4, 7]");
+    let solver = CutShort::new();
+    let budget = Budget::unlimited();
+    let mut rng = rng_for(Some(7));
+    let mut judged = 0;
+    for _ in 0..40 {
+        let mut pos = coins::Coins::start(&rules);
+        while let Some(mv) = pos.random_move(&mut rng) {
+            let exact = solver.exact.move_results(&pos, &budget);
+            if solver.exact.value(&pos, &budget).outcome == Outcome::Loss && exact.listed.len() > 1
+            {
+                let open = exact.listed[1];
+                let j = judge(&solver, &pos, open.0, 1, &budget);
+                assert_eq!(j.result, Value::outcome_only(Outcome::Loss), "{j:?}");
+                assert_eq!(j.verdict, Verdict::Unknown, "{j:?}, exactly {open:?}");
+                judged += 1;
+            }
+            pos = pos.after(mv);
+        }
+    }
+    assert!(judged > 20, "{judged}");
 }
