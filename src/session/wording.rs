@@ -118,25 +118,29 @@ pub fn judgement_line(j: &Judgement<String>) -> String {
         format!("{}{more}", shown.join(", "))
     };
     match j.verdict {
-        // The result kept, its length not proven where the best's is:
-        // "best" would claim the fastest win or the longest loss.
-        Verdict::Best if j.result.plies.is_none() && j.best.plies.is_some() => {
-            let (how, best) = if j.best.outcome == Outcome::Loss {
-                ("how slowly", "the longest")
+        // The result kept, with a length proven on one side only: "best"
+        // would claim the fastest win or the longest loss.
+        Verdict::Best if j.result.plies.is_none() != j.best.plies.is_none() => {
+            let (how, best, faster) = if j.best.outcome == Outcome::Loss {
+                ("how slowly", "the longest", "holds out longer")
             } else {
-                ("how fast", "the fastest")
+                ("how fast", "the fastest", "wins faster")
             };
-            let shown = if j.best_moves.is_empty() {
-                String::new()
+            let why = if j.result.plies.is_none() {
+                let shown = if j.best_moves.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", others(&j.best_moves))
+                };
+                format!("{how} not proven; {best}{shown}, {}", result(j.best))
             } else {
-                format!(": {}", others(&j.best_moves))
+                format!("whether another move {faster} is not proven")
             };
             format!(
-                "{}: kept the {} — {} ({how} not proven; {best}{shown}, {})",
+                "{}: kept the {} — {} ({why})",
                 j.mv,
                 j.best.outcome.as_str(),
-                result(j.result),
-                result(j.best)
+                result(j.result)
             )
         }
         Verdict::Best => format!("{}: best — {}", j.mv, result(j.result)),
@@ -331,5 +335,46 @@ mod glossary_tests {
         assert_eq!(g.explain(already), already);
         let plural = Glossary::default().explain("Grundy values of the piles");
         assert!(plural.starts_with("Grundy values (the size"), "{plural}");
+    }
+}
+
+#[cfg(test)]
+mod judgement_tests {
+    use super::{Judgement, Verdict, judgement_line};
+    use crate::engine::{Outcome, Player, Value};
+
+    fn judged(result: Value, best: Value) -> Judgement<String> {
+        Judgement {
+            ply: 1,
+            mv: "a1".into(),
+            player: Player::First,
+            result,
+            best,
+            best_moves: vec!["b2".into()],
+            verdict: Verdict::Best,
+        }
+    }
+
+    /// "best" is said only where the lengths compared are both proven.
+    #[test]
+    fn a_length_proven_on_one_side_only_is_not_called_best() {
+        let loss = |p| Value::exact(Outcome::Loss, Some(p));
+        let win = |p| Value::exact(Outcome::Win, Some(p));
+        let unsure = judgement_line(&judged(Value::outcome_only(Outcome::Loss), loss(12)));
+        assert_eq!(
+            unsure,
+            "a1: kept the loss — loss (how slowly not proven; the longest: b2, loss in 12 plies)"
+        );
+        let unsure = judgement_line(&judged(win(7), Value::outcome_only(Outcome::Win)));
+        assert_eq!(
+            unsure,
+            "a1: kept the win — win in 7 plies (whether another move wins faster is not proven)"
+        );
+        assert_eq!(
+            judgement_line(&judged(win(5), win(5))),
+            "a1: best — win in 5 plies"
+        );
+        let draw = Value::exact(Outcome::Draw, None);
+        assert_eq!(judgement_line(&judged(draw, draw)), "a1: best — draw");
     }
 }
