@@ -42,7 +42,8 @@ const MARGIN_PART: u32 = 20;
 /// A move takes at most `time_left / MATCH_PART` (a twentieth of the
 /// match's time left).
 const MATCH_PART: u32 = 20;
-/// The shortest think a turn gets (the match's clock may cut it shorter).
+/// The shortest think a turn gets where it has room for it (the match's
+/// clock may cut it shorter).
 const LEAST: Duration = Duration::from_millis(50);
 /// The shortest think of all: a think of zero would mean "until proven".
 const SHORTEST: Duration = Duration::from_millis(1);
@@ -59,9 +60,12 @@ impl Info {
     /// share of the match's time left.
     fn think(&self) -> Duration {
         let turn = self.timeout_turn;
+        // The floor: where the turn is too short for it, half the turn (a
+        // turn of 0 asks for a move as fast as possible).
+        let floor = LEAST.min(turn / 2).max(SHORTEST);
         let think = turn
             .saturating_sub((turn / MARGIN_PART).clamp(MARGIN.0, MARGIN.1))
-            .max(LEAST);
+            .max(floor);
         // Past the match's time the game is lost on time: its share caps
         // even the shortest think (50 ms a move with 20 ms left lost it).
         match self.time_left {
@@ -401,8 +405,8 @@ mod tests {
     }
 
     /// A twentieth of the turn is held back, at least 30 ms and at most
-    /// 250, with 50 ms at least; a twentieth of the match's time left caps
-    /// it, down to 1 ms.
+    /// 250, with 50 ms at least (half the turn where it is shorter); a
+    /// twentieth of the match's time left caps it, down to 1 ms.
     #[test]
     fn the_think_holds_back_a_margin_and_shares_the_match() {
         assert_eq!(think(1000, None), 950);
@@ -410,10 +414,13 @@ mod tests {
         assert_eq!(think(300, None), 270);
         assert_eq!(think(20_000, None), 19_750);
         assert_eq!(think(1000, Some(10_000)), 500);
-        assert_eq!(think(0, None), 50);
+        assert_eq!(think(100, None), 70);
+        assert_eq!(think(80, None), 50);
+        // A turn too short for the floor: half of it; 0, as fast as can be.
+        assert_eq!(think(50, None), 25);
+        assert_eq!(think(0, None), 1);
         // The match's clock cuts even the shortest think.
         assert_eq!(think(1000, Some(100)), 5);
-        assert_eq!(think(0, Some(1000)), 50);
         assert_eq!(think(1000, Some(10)), 1);
     }
 }
