@@ -53,6 +53,9 @@ const SHORTEST: Duration = Duration::from_millis(1);
 struct Info {
     timeout_turn: Duration,
     time_left: Option<Duration>,
+    /// `timeout_match 0`: the match has no time limit, and `time_left`
+    /// says nothing (as Rapfi reads it too).
+    match_unlimited: bool,
 }
 
 impl Info {
@@ -69,8 +72,8 @@ impl Info {
         // Past the match's time the game is lost on time: its share caps
         // even the shortest think (50 ms a move with 20 ms left lost it).
         match self.time_left {
-            Some(left) => think.min(left / MATCH_PART).max(SHORTEST),
-            None => think,
+            Some(left) if !self.match_unlimited => think.min(left / MATCH_PART).max(SHORTEST),
+            _ => think,
         }
     }
 }
@@ -109,15 +112,7 @@ fn read_line<R: BufRead>(input: &mut R) -> std::io::Result<Option<String>> {
 /// # Errors
 /// Reading the input or writing the output failed.
 pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<()> {
-    let mut brain = Brain {
-        size: None,
-        moves: Vec::new(),
-        session: None,
-        info: Info {
-            timeout_turn: Duration::from_secs(5),
-            time_left: None,
-        },
-    };
+    let mut brain = Brain::new();
     while let Some(line) = read_line(&mut input)? {
         if line.is_empty() {
             continue;
@@ -137,6 +132,20 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> Result<()> {
 }
 
 impl Brain {
+    /// A brain before `START`: 5 s a move until `INFO` says otherwise.
+    fn new() -> Self {
+        Self {
+            size: None,
+            moves: Vec::new(),
+            session: None,
+            info: Info {
+                timeout_turn: Duration::from_secs(5),
+                time_left: None,
+                match_unlimited: false,
+            },
+        }
+    }
+
     /// The reply to one command (but `BOARD`, which reads more lines).
     fn answer(&mut self, command: &str, rest: &str) -> Option<String> {
         match command {
@@ -196,14 +205,15 @@ impl Brain {
                 self.info.timeout_turn = ms().unwrap_or(self.info.timeout_turn);
             }
             "time_left" => self.info.time_left = ms(),
+            "timeout_match" => self.info.match_unlimited = value.trim() == "0",
             "rule" if value.trim().parse::<u64>() != Ok(0) => {
                 return Some(format!(
                     "ERROR rule {} is not supported: only freestyle gomoku (rule 0), five or more in a row",
                     visible(value.trim())
                 ));
             }
-            // timeout_match, max_memory, game_type, folder, evaluate: noted
-            // by the manager, not needed here.
+            // max_memory, game_type, folder, evaluate: noted by the
+            // manager, not needed here.
             _ => {}
         }
         None
@@ -400,6 +410,7 @@ mod tests {
         let info = Info {
             timeout_turn: Duration::from_millis(turn_ms),
             time_left: left_ms.map(Duration::from_millis),
+            match_unlimited: false,
         };
         info.think().as_millis()
     }
@@ -422,5 +433,18 @@ mod tests {
         // The match's clock cuts even the shortest think.
         assert_eq!(think(1000, Some(100)), 5);
         assert_eq!(think(1000, Some(10)), 1);
+    }
+
+    /// With `timeout_match 0` (no limit) the time left says nothing.
+    #[test]
+    fn a_match_without_a_limit_ignores_the_time_left() {
+        let mut brain = super::Brain::new();
+        assert_eq!(brain.info("timeout_turn 1000"), None);
+        assert_eq!(brain.info("time_left 100"), None);
+        assert_eq!(brain.info.think().as_millis(), 5);
+        assert_eq!(brain.info("timeout_match 0"), None);
+        assert_eq!(brain.info.think().as_millis(), 950);
+        assert_eq!(brain.info("timeout_match 180000"), None);
+        assert_eq!(brain.info.think().as_millis(), 5);
     }
 }
