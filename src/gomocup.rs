@@ -205,7 +205,7 @@ impl Brain {
                 self.info.timeout_turn = ms().unwrap_or(self.info.timeout_turn);
             }
             "time_left" => self.info.time_left = ms(),
-            "timeout_match" => self.info.match_unlimited = value.trim() == "0",
+            "timeout_match" => self.info.match_unlimited = value.trim().parse::<u64>() == Ok(0),
             "rule" if value.trim().parse::<u64>() != Ok(0) => {
                 return Some(format!(
                     "ERROR rule {} is not supported: only freestyle gomoku (rule 0), five or more in a row",
