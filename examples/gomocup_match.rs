@@ -4,7 +4,9 @@
 //! thinks at a time; `INFO thread_num 1` asks each for one thread). Prints
 //! the score with its 95% error bar, by side, the slowest reply of ours
 //! against `timeout_turn`, every lost game as a move list, and every game
-//! whose result belied what ours called proven (`MESSAGE proven: …`).
+//! whose result belied what ours called proven (`MESSAGE proven: …`),
+//! and each side's games won by the kind of opening (where O's first
+//! stone stands from X's: beside it along a line, diagonally, …).
 //! With `MATCH_REVIEW` set to a number of seconds, each lost game is then
 //! judged by the program's review (`unbeatable review`) with that budget a
 //! move of the losing side: from which ply every move of that side was
@@ -344,6 +346,30 @@ impl Openings {
     }
 }
 
+/// Where O's first stone stands from X's, the kinds the games as X are
+/// lost by (docs/mnk.md: the diagonal openings lose most at 200 ms), in
+/// the order the summary lists them.
+const KINDS: [&str; 5] = [
+    "beside along a line",
+    "diagonally beside",
+    "a knight's move away",
+    "two cells away along a line",
+    "farther off",
+];
+
+/// The kind (an index into `KINDS`) of an opening of X's stone `x` and
+/// O's `o`.
+fn kind_of(x: (usize, usize), o: (usize, usize)) -> usize {
+    let (dx, dy) = (x.0.abs_diff(o.0), x.1.abs_diff(o.1));
+    match (dx.min(dy), dx.max(dy)) {
+        (0, 1) => 0,
+        (1, 1) => 1,
+        (1, 2) => 2,
+        (0, 2) => 3,
+        _ => 4,
+    }
+}
+
 fn main() -> std::io::Result<()> {
     let mut args = std::env::args().skip(1);
     let Some(engine) = args.next().map(PathBuf::from) else {
@@ -405,8 +431,10 @@ fn main() -> std::io::Result<()> {
             centre - 2 + rng.random_range(0..5usize),
         )
     };
-    // [as black, as white]: wins, draws, losses.
+    // [as black, as white]: wins, draws, losses; and the same by the
+    // opening's kind (`KINDS`).
     let mut tally = [[0u32; 3]; 2];
+    let mut by_kind = [[[0u32; 3]; KINDS.len()]; 2];
     let mut slowest = Duration::ZERO;
     // Lost games: our side, and the moves.
     let mut lost: Vec<(usize, Vec<String>)> = Vec::new();
@@ -443,6 +471,7 @@ fn main() -> std::io::Result<()> {
                 _ => 2,
             };
             tally[our_side][slot] += 1;
+            by_kind[our_side][kind_of(black, white)][slot] += 1;
             let line: Vec<String> = g.moves.iter().map(|&c| cell_name(c)).collect();
             let called = g
                 .claims
@@ -499,6 +528,27 @@ fn main() -> std::io::Result<()> {
             100.0 * p,
             100.0 * e
         );
+    }
+    for (side, kinds) in ["as X", "as O"].iter().zip(&by_kind) {
+        let each: Vec<String> = KINDS
+            .iter()
+            .zip(kinds)
+            .filter(|(_, t)| t.iter().sum::<u32>() > 0)
+            .map(|(name, t)| {
+                let drawn = if t[1] > 0 {
+                    format!(" ({} drawn)", t[1])
+                } else {
+                    String::new()
+                };
+                format!("{name} {} of {}{drawn}", t[0], t.iter().sum::<u32>())
+            })
+            .collect();
+        if !each.is_empty() {
+            println!(
+                "{side}, won by where O's first stone stands: {}",
+                each.join("; ")
+            );
+        }
     }
     println!(
         "slowest reply of ours: {slowest:.2?} (timeout_turn {ms} ms; overrun {:.0?})",
