@@ -335,13 +335,12 @@ impl Openings {
 
     /// Whether X's stone on `x` and O's on `o` make such an opening.
     fn admits(self, x: (usize, usize), o: (usize, usize)) -> bool {
-        let (dx, dy) = (x.0.abs_diff(o.0), x.1.abs_diff(o.1));
-        let touching = dx.max(dy) == 1;
+        let kind = kind_of(x, o);
         match self {
             Self::Any => true,
-            Self::Touching => touching,
-            Self::Line => touching && dx + dy == 1,
-            Self::Diagonal => touching && dx + dy == 2,
+            Self::Touching => kind == BESIDE || kind == DIAGONAL,
+            Self::Line => kind == BESIDE,
+            Self::Diagonal => kind == DIAGONAL,
         }
     }
 }
@@ -357,13 +356,17 @@ const KINDS: [&str; 5] = [
     "farther off",
 ];
 
+/// The kinds that touch X's stone, as indices into `KINDS`.
+const BESIDE: usize = 0;
+const DIAGONAL: usize = 1;
+
 /// The kind (an index into `KINDS`) of an opening of X's stone `x` and
-/// O's `o`.
+/// O's `o`, two different cells.
 fn kind_of(x: (usize, usize), o: (usize, usize)) -> usize {
     let (dx, dy) = (x.0.abs_diff(o.0), x.1.abs_diff(o.1));
     match (dx.min(dy), dx.max(dy)) {
-        (0, 1) => 0,
-        (1, 1) => 1,
+        (0, 1) => BESIDE,
+        (1, 1) => DIAGONAL,
         (1, 2) => 2,
         (0, 2) => 3,
         _ => 4,
