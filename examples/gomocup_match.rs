@@ -356,9 +356,12 @@ const KINDS: [&str; 5] = [
     "farther off",
 ];
 
-/// The kinds that touch X's stone, as indices into `KINDS`.
+/// Each kind's index into `KINDS`.
 const BESIDE: usize = 0;
 const DIAGONAL: usize = 1;
+const KNIGHT: usize = 2;
+const TWO_ALONG: usize = 3;
+const FARTHER: usize = 4;
 
 /// The kind (an index into `KINDS`) of an opening of X's stone `x` and
 /// O's `o`, two different cells.
@@ -367,9 +370,9 @@ fn kind_of(x: (usize, usize), o: (usize, usize)) -> usize {
     match (dx.min(dy), dx.max(dy)) {
         (0, 1) => BESIDE,
         (1, 1) => DIAGONAL,
-        (1, 2) => 2,
-        (0, 2) => 3,
-        _ => 4,
+        (1, 2) => KNIGHT,
+        (0, 2) => TWO_ALONG,
+        _ => FARTHER,
     }
 }
 
