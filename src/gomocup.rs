@@ -238,6 +238,17 @@ impl Brain {
         ))
     }
 
+    /// The game's reason for refusing the move `cell`, the cell named as
+    /// the protocol names it (`'h8' is taken` → `7,7 is taken`): managers
+    /// and their logs speak `x,y`, not the family's notation.
+    fn in_protocol_terms(cell: &str, reason: &str) -> String {
+        let reason = match Self::coordinates(cell) {
+            Some(xy) => reason.replace(&format!("'{cell}'"), &xy),
+            None => reason.to_string(),
+        };
+        visible(&reason).into_owned()
+    }
+
     /// `TURN x,y`: the opponent's move, then the brain's.
     fn turn(&mut self, rest: &str) -> String {
         let Some(cell) = self.cell(rest) else {
@@ -251,7 +262,7 @@ impl Brain {
             return self.play_from(vec![cell], Player::Second);
         };
         if let Err(e) = session.replay(&cell) {
-            return format!("ERROR {}", visible(&e.reason));
+            return format!("ERROR {}", Self::in_protocol_terms(&cell, &e.reason));
         }
         self.moves.push(cell);
         self.reply()
@@ -298,6 +309,11 @@ impl Brain {
                 visible(&line)
             )));
         }
+        let mut seen = std::collections::HashSet::new();
+        if let Some(twice) = mine.iter().chain(&theirs).find(|&c| !seen.insert(c)) {
+            let xy = Self::coordinates(twice).unwrap_or_else(|| visible(twice).into_owned());
+            return Ok(Some(format!("ERROR BOARD gives {xy} twice")));
+        }
         // The brain moves next: it is first when the counts are equal.
         let (ours, first, second) = match mine.len().cmp(&theirs.len()) {
             std::cmp::Ordering::Equal => (Player::First, mine, theirs),
@@ -340,11 +356,11 @@ impl Brain {
             think: Some(self.info.think()),
         });
         session.replay(&moves.join(" ")).map_err(|e| {
+            let xy = Self::coordinates(&e.text).unwrap_or_else(|| visible(&e.text).into_owned());
             format!(
-                "ERROR move {} ({}): {}",
+                "ERROR move {} ({xy}): {}",
                 e.index,
-                visible(&e.text),
-                visible(&e.reason)
+                Self::in_protocol_terms(&e.text, &e.reason)
             )
         })?;
         self.moves = moves;

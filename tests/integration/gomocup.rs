@@ -134,12 +134,22 @@ fn the_gomocup_protocol_is_spoken() {
     assert!(brain.ask("FLY 1,1").0.starts_with("UNKNOWN"));
     assert!(brain.ask("INFO rule 4").0.starts_with("ERROR"));
     assert!(brain.ask("START 3").0.starts_with("ERROR"));
+    // A cell taken is named as the protocol names it, not as the family
+    // does (`h8`).
+    assert_eq!(
+        brain.ask(&format!("TURN {},{}", at.0, at.1)).0,
+        format!("ERROR {},{} is taken", at.0, at.1)
+    );
     // Taking back the brain's last move, then playing on.
     assert_eq!(brain.ask(&format!("TAKEBACK {},{}", at.0, at.1)).0, "OK");
     assert!(brain.ask("TAKEBACK 14,14").0.starts_with("ERROR"));
     // A whole position: four of the brain's stones in a row, its move —
-    // it makes five.
+    // it makes five. A cell given twice is refused first.
     assert_eq!(brain.ask("START 20").0, "OK");
+    assert_eq!(
+        brain.board(&[(1, 2, 1), (3, 3, 2), (1, 2, 2)]),
+        "ERROR BOARD gives 1,2 twice"
+    );
     let mine = [(3, 3, 1), (4, 3, 1), (5, 3, 1), (6, 3, 1)];
     let theirs = [(3, 10, 2), (4, 10, 2), (5, 10, 2), (12, 12, 2)];
     let five = brain.board(&[mine, theirs].concat());
