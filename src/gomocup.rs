@@ -238,15 +238,16 @@ impl Brain {
         ))
     }
 
+    /// A cell of the family's as the protocol names it (`h8` is `7,7`):
+    /// managers and their logs speak `x,y`, not the family's notation.
+    fn named(cell: &str) -> String {
+        Self::coordinates(cell).unwrap_or_else(|| visible(cell).into_owned())
+    }
+
     /// The game's reason for refusing the move `cell`, the cell named as
-    /// the protocol names it (`'h8' is taken` → `7,7 is taken`): managers
-    /// and their logs speak `x,y`, not the family's notation.
+    /// the protocol names it (`'h8' is taken` → `7,7 is taken`).
     fn in_protocol_terms(cell: &str, reason: &str) -> String {
-        let reason = match Self::coordinates(cell) {
-            Some(xy) => reason.replace(&format!("'{cell}'"), &xy),
-            None => reason.to_string(),
-        };
-        visible(&reason).into_owned()
+        visible(&reason.replace(&format!("'{cell}'"), &Self::named(cell))).into_owned()
     }
 
     /// `TURN x,y`: the opponent's move, then the brain's.
@@ -311,8 +312,10 @@ impl Brain {
         }
         let mut seen = std::collections::HashSet::new();
         if let Some(twice) = mine.iter().chain(&theirs).find(|&c| !seen.insert(c)) {
-            let xy = Self::coordinates(twice).unwrap_or_else(|| visible(twice).into_owned());
-            return Ok(Some(format!("ERROR BOARD gives {xy} twice")));
+            return Ok(Some(format!(
+                "ERROR BOARD gives {} twice",
+                Self::named(twice)
+            )));
         }
         // The brain moves next: it is first when the counts are equal.
         let (ours, first, second) = match mine.len().cmp(&theirs.len()) {
@@ -356,10 +359,10 @@ impl Brain {
             think: Some(self.info.think()),
         });
         session.replay(&moves.join(" ")).map_err(|e| {
-            let xy = Self::coordinates(&e.text).unwrap_or_else(|| visible(&e.text).into_owned());
             format!(
-                "ERROR move {} ({xy}): {}",
+                "ERROR move {} ({}): {}",
                 e.index,
+                Self::named(&e.text),
                 Self::in_protocol_terms(&e.text, &e.reason)
             )
         })?;
