@@ -310,13 +310,6 @@ impl Brain {
                 visible(&line)
             )));
         }
-        let mut seen = std::collections::HashSet::new();
-        if let Some(twice) = mine.iter().chain(&theirs).find(|&c| !seen.insert(c)) {
-            return Ok(Some(format!(
-                "ERROR BOARD gives {} twice",
-                Self::named(twice)
-            )));
-        }
         // The brain moves next: it is first when the counts are equal.
         let (ours, first, second) = match mine.len().cmp(&theirs.len()) {
             std::cmp::Ordering::Equal => (Player::First, mine, theirs),

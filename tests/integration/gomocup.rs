@@ -144,11 +144,12 @@ fn the_gomocup_protocol_is_spoken() {
     assert_eq!(brain.ask(&format!("TAKEBACK {},{}", at.0, at.1)).0, "OK");
     assert!(brain.ask("TAKEBACK 14,14").0.starts_with("ERROR"));
     // A whole position: four of the brain's stones in a row, its move —
-    // it makes five. A cell given twice is refused first.
+    // it makes five. A cell given twice is refused by the game, in x,y
+    // (the opponent's d4, then b3 twice: the third move).
     assert_eq!(brain.ask("START 20").0, "OK");
     assert_eq!(
         brain.board(&[(1, 2, 1), (3, 3, 2), (1, 2, 2)]),
-        "ERROR BOARD gives 1,2 twice"
+        "ERROR move 3 (1,2): 1,2 is taken"
     );
     let mine = [(3, 3, 1), (4, 3, 1), (5, 3, 1), (6, 3, 1)];
     let theirs = [(3, 10, 2), (4, 10, 2), (5, 10, 2), (12, 12, 2)];
