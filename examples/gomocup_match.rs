@@ -9,12 +9,13 @@
 //! stone stands from X's: beside it along a line, diagonally, …).
 //! With `MATCH_REVIEW` set to a number of seconds, each lost game is then
 //! judged by the program's review (`unbeatable review`) with that budget a
-//! move of the losing side: from which ply every move of that side was
-//! proven lost, and which of its moves were proven lost where the position
-//! was not — a loss the program could have seen. Where that position's
-//! value was unknown, it is looked at again with four times the budget: a
-//! proof that every move loses there can need more than the first look
-//! had, and then the game was lost before the move.
+//! move of the losing side past the opening (whose stones no side chose):
+//! from which ply every move of that side was proven lost, and which of
+//! its moves were proven lost where the position was not — a loss the
+//! program could have seen. Where that position's value was unknown, it
+//! is looked at again with four times the budget: a proof that every move
+//! loses there can need more than the first look had, and then the game
+//! was lost before the move.
 //! Run: `cargo build --release && cargo run --release --example
 //! gomocup_match -- ENGINE [OPENINGS] [MS] [SIZE] [SEED] [SIDES] [OURS]`
 //! (ENGINE: the engine's program; its own folder is its working folder;
@@ -29,6 +30,10 @@
 //! of the games. With `MATCH_MOVES` set, every game's moves follow its
 //! result (`moves N won: h8 h9 …`), so that the games of a match can be
 //! laid side by side, opening by opening, where they part. With
+//! `MATCH_FROM` set to move lists in the family's notation, separated by
+//! commas (`d5 g7 e4 d6, d5 g7 e4 c6`), those openings are played, each
+//! once with each side asked for, in place of drawn ones (OPENINGS and
+//! SEED then unused): the replies to one position, side by side. With
 //! `MATCH_LOG` set, every line sent and read goes to stderr.
 
 use std::io::{BufRead, BufReader, Write};
@@ -190,11 +195,12 @@ fn cell_name((x, y): (usize, usize)) -> String {
     format!("{}{}", char::from(b'a' + x as u8), y + 1)
 }
 
-/// One game from `opening` (black, white), `players[0]` black.
+/// One game from `opening` (its stones in the order played, black's
+/// first), `players[0]` black.
 fn play_game(
     players: &mut [Engine; 2],
     ours: usize,
-    opening: [(usize, usize); 2],
+    opening: &[(usize, usize)],
     size: usize,
     ms: u64,
 ) -> std::io::Result<Game> {
@@ -203,31 +209,35 @@ fn play_game(
     }
     let mut board = vec![vec![0u8; size]; size];
     let mut moves = opening.to_vec();
-    board[opening[0].1][opening[0].0] = 1;
-    board[opening[1].1][opening[1].0] = 2;
+    for (i, &(x, y)) in opening.iter().enumerate() {
+        board[y][x] = (i % 2) as u8 + 1;
+    }
     let mut ours_slowest = Duration::ZERO;
-    // Black moves first after the opening, from the whole board.
-    let board_cmd = |me: u8| {
+    // The BOARD that tells player `me` (0 black) the stones `stones`,
+    // its own marked 1 and the other's 2.
+    let board_cmd = |me: usize, stones: &[(usize, usize)]| {
         let mut lines = vec!["BOARD".to_string()];
-        for (i, &(x, y)) in opening.iter().enumerate() {
-            let who = if i as u8 + 1 == me { 1 } else { 2 };
+        for (i, &(x, y)) in stones.iter().enumerate() {
+            let who = if i % 2 == me { 1 } else { 2 };
             lines.push(format!("{x},{y},{who}"));
         }
         lines
     };
-    let lines = board_cmd(1);
-    for l in &lines {
-        players[0].send(l)?;
+    // The side to move after the opening moves first, from the whole board.
+    let first = opening.len() % 2;
+    for l in &board_cmd(first, opening) {
+        players[first].send(l)?;
     }
     let mut claims = Vec::new();
-    let (mut last, took) = players[0].play("DONE")?;
-    if ours == 0 {
+    let (mut last, took) = players[first].play("DONE")?;
+    if ours == first {
         ours_slowest = ours_slowest.max(took);
-        note_claims(&mut players[0], moves.len() + 1, &mut claims);
+        note_claims(&mut players[first], moves.len() + 1, &mut claims);
     }
-    // White learns the opening when it first moves: BOARD with black's reply.
-    let mut first_white = true;
-    let mut mover = 0;
+    // The other learns the opening when it first moves: BOARD with the
+    // first reply.
+    let mut first_of_other = true;
+    let mut mover = first;
     loop {
         let (x, y) = last;
         if x >= size || y >= size || board[y][x] != 0 {
@@ -260,14 +270,12 @@ fn play_game(
             });
         }
         mover = 1 - mover;
-        let (next, took) = if mover == 1 && first_white {
-            first_white = false;
-            let mut lines = board_cmd(2);
-            lines.push(format!("{x},{y},2"));
-            for l in &lines {
-                players[1].send(l)?;
+        let (next, took) = if mover != first && first_of_other {
+            first_of_other = false;
+            for l in &board_cmd(mover, &moves) {
+                players[mover].send(l)?;
             }
-            players[1].play("DONE")?
+            players[mover].play("DONE")?
         } else {
             players[mover].play(&format!("TURN {x},{y}"))?
         };
@@ -376,6 +384,54 @@ fn kind_of(x: (usize, usize), o: (usize, usize)) -> usize {
     }
 }
 
+/// The openings of `MATCH_FROM`: move lists in the family's notation
+/// (`d5 g7 e4 d6`, column a first, row 1 first), separated by commas,
+/// each of two stones or more, on a board of `size` a side, no cell
+/// twice and no five on it.
+fn given_openings(text: &str, size: usize) -> Result<Vec<Vec<(usize, usize)>>, String> {
+    let cell = |name: &str| {
+        let mut chars = name.chars();
+        let column = chars.next().filter(char::is_ascii_lowercase);
+        let row = chars.as_str().parse::<usize>().ok();
+        match (column, row) {
+            (Some(c), Some(r)) if ((c as u8 - b'a') as usize) < size && (1..=size).contains(&r) => {
+                Ok(((c as u8 - b'a') as usize, r - 1))
+            }
+            _ => Err(format!(
+                "'{}' is not a cell of the board ({size}×{size}: a1 to {}{size})",
+                name.escape_debug(),
+                char::from(b'a' + size.clamp(1, 26) as u8 - 1)
+            )),
+        }
+    };
+    let openings: Vec<Vec<(usize, usize)>> = text
+        .split(',')
+        .map(|opening| {
+            let shown = opening.trim().escape_debug().to_string();
+            let mut board = vec![vec![0u8; size]; size];
+            let mut stones = Vec::new();
+            for (i, name) in opening.split_whitespace().enumerate() {
+                let (x, y) = cell(name)?;
+                if board[y][x] != 0 {
+                    return Err(format!("'{shown}': {name} is taken"));
+                }
+                board[y][x] = (i % 2) as u8 + 1;
+                stones.push((x, y));
+                if five(&board, (x, y)) {
+                    return Err(format!("'{shown}': {name} makes five"));
+                }
+            }
+            if stones.len() < 2 || stones.len() >= size * size {
+                return Err(format!(
+                    "'{shown}': an opening is two stones or more, and leaves a cell empty"
+                ));
+            }
+            Ok(stones)
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(openings)
+}
+
 fn main() -> std::io::Result<()> {
     let mut args = std::env::args().skip(1);
     let Some(engine) = args.next().map(PathBuf::from) else {
@@ -417,13 +473,31 @@ fn main() -> std::io::Result<()> {
         }),
         Err(_) => Openings::Any,
     };
+    let given = match std::env::var("MATCH_FROM") {
+        Ok(text) => {
+            if std::env::var_os("MATCH_OPENINGS").is_some() {
+                eprintln!("MATCH_FROM gives the openings; MATCH_OPENINGS draws them: set one");
+                std::process::exit(2);
+            }
+            Some(given_openings(&text, size).unwrap_or_else(|e| {
+                eprintln!("MATCH_FROM: {e}");
+                std::process::exit(2);
+            }))
+        }
+        Err(_) => None,
+    };
+    let openings = given.as_ref().map_or(openings, Vec::len);
     println!(
         "{} against {}: {openings} openings × {} side{}, {ms} ms a move, {size}×{size}, freestyle{}",
         ours.display(),
         engine.display(),
         sides.len(),
         if sides.len() == 1 { "" } else { "s" },
-        drawn.described(),
+        if given.is_some() {
+            ", the openings of MATCH_FROM"
+        } else {
+            drawn.described()
+        },
     );
     let reviewer = match review {
         Some(think) => Some(Reviewer::new(size, think).map_err(std::io::Error::other)?),
@@ -442,25 +516,33 @@ fn main() -> std::io::Result<()> {
     let mut tally = [[0u32; 3]; 2];
     let mut by_kind = [[[0u32; 3]; KINDS.len()]; 2];
     let mut slowest = Duration::ZERO;
-    // Lost games: our side, and the moves.
-    let mut lost: Vec<(usize, Vec<String>)> = Vec::new();
+    // Lost games: our side, the opening's length, and the moves.
+    let mut lost: Vec<(usize, usize, Vec<String>)> = Vec::new();
     let mut broken = 0;
     // Games where ours called a win proven, and where a call was belied.
     let mut called_won = 0;
     let mut belied_calls = Vec::new();
-    for game in 0..openings {
-        let black = near(&mut rng);
-        let mut white = near(&mut rng);
-        // Drawn again until it fits: with `Any`, the seeds' openings are
-        // those of the matches before the choice was there.
-        while white == black || !drawn.admits(black, white) {
-            white = near(&mut rng);
-        }
+    let openings: Vec<Vec<(usize, usize)>> = match &given {
+        Some(given) => given.clone(),
+        None => (0..openings)
+            .map(|_| {
+                let black = near(&mut rng);
+                let mut white = near(&mut rng);
+                // Drawn again until it fits: with `Any`, the seeds' openings
+                // are those of the matches before the choice was there.
+                while white == black || !drawn.admits(black, white) {
+                    white = near(&mut rng);
+                }
+                vec![black, white]
+            })
+            .collect(),
+    };
+    for (game, opening) in openings.iter().enumerate() {
         for &our_side in sides {
             let (a, b) = (Engine::start(&ours)?, Engine::start(&engine)?);
             let mut players = if our_side == 0 { [a, b] } else { [b, a] };
             let side = ["X (first)", "O (second)"][our_side];
-            let g = match play_game(&mut players, our_side, [black, white], size, ms) {
+            let g = match play_game(&mut players, our_side, opening, size, ms) {
                 Ok(g) => g,
                 Err(e) => {
                     // Not counted: the engines' exchange broke down.
@@ -477,7 +559,7 @@ fn main() -> std::io::Result<()> {
                 _ => 2,
             };
             tally[our_side][slot] += 1;
-            by_kind[our_side][kind_of(black, white)][slot] += 1;
+            by_kind[our_side][kind_of(opening[0], opening[1])][slot] += 1;
             let line: Vec<String> = g.moves.iter().map(|&c| cell_name(c)).collect();
             let called = g
                 .claims
@@ -506,7 +588,7 @@ fn main() -> std::io::Result<()> {
                 ));
             }
             if ours_result < 0 {
-                lost.push((our_side, line));
+                lost.push((our_side, opening.len(), line));
             }
         }
     }
@@ -573,7 +655,7 @@ fn main() -> std::io::Result<()> {
     // Lost games with a move proven lost where the position was not; of
     // them, those lost before ply 40.
     let (mut thrown, mut thrown_early) = (0, 0);
-    for (side, line) in &lost {
+    for (side, opened, line) in &lost {
         println!(
             "lost as {}: {}",
             ["X (first)", "O (second)"][*side],
@@ -582,7 +664,7 @@ fn main() -> std::io::Result<()> {
         if let Some(reviewer) = &reviewer {
             // A review that fails is said on its game's line; the other
             // games are still listed and reviewed.
-            match reviewer.judge(&line.join(" "), *side) {
+            match reviewer.judge(&line.join(" "), *side, *opened) {
                 Ok(r) => {
                     println!("  {}", r.summary());
                     if !r.thrown.is_empty() {
@@ -673,12 +755,13 @@ impl Reviewer {
     }
 
     /// Judges the moves of `side` (0 first) in the game `moves` it lost,
-    /// one at a time as the game is replayed, up to the first position
+    /// past the opening's `opened` stones (no side chose them), one at a
+    /// time as the game is replayed, up to the first position
     /// where every move is proven lost: past it nothing is left to learn.
     /// A move proven lost where the position's value was unknown is
     /// judged again with `SECOND_LOOK` times the budget, from the same
     /// moves.
-    fn judge(&self, moves: &str, side: usize) -> Result<Reviewed, String> {
+    fn judge(&self, moves: &str, side: usize, opened: usize) -> Result<Reviewed, String> {
         let mut game = self.session(side, self.think);
         let mut reviewed = Reviewed {
             lost_from: None,
@@ -686,7 +769,7 @@ impl Reviewer {
         };
         let moves: Vec<&str> = moves.split_whitespace().collect();
         for (i, &mv) in moves.iter().enumerate() {
-            if i % 2 == side {
+            if i % 2 == side && i >= opened {
                 let j = game.judge_move(mv).map_err(|e| e.to_string())?;
                 let mut best = j.best.outcome;
                 if j.result.outcome == Outcome::Loss && best == Outcome::Unknown {
@@ -714,5 +797,44 @@ impl Reviewer {
             game.replay(mv).map_err(|e| e.to_string())?;
         }
         Ok(reviewed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::given_openings;
+
+    #[test]
+    fn given_openings_are_read_in_the_family_s_notation() {
+        assert_eq!(
+            given_openings("d5 g7 e4, a1 h8", 8),
+            Ok(vec![vec![(3, 4), (6, 6), (4, 3)], vec![(0, 0), (7, 7)]])
+        );
+    }
+
+    #[test]
+    fn a_bad_opening_is_refused_by_name() {
+        let refused = |text: &str| given_openings(text, 8).unwrap_err();
+        assert_eq!(
+            refused("d5 i1"),
+            "'i1' is not a cell of the board (8×8: a1 to h8)"
+        );
+        assert_eq!(
+            refused("d5 d9"),
+            "'d9' is not a cell of the board (8×8: a1 to h8)"
+        );
+        assert_eq!(refused("d5 g7, e4 e4"), "'e4 e4': e4 is taken");
+        assert_eq!(
+            refused("a1 b1 a2 b2 a3 b3 a4 b4 a5"),
+            "'a1 b1 a2 b2 a3 b3 a4 b4 a5': a5 makes five"
+        );
+        assert_eq!(
+            refused("d5"),
+            "'d5': an opening is two stones or more, and leaves a cell empty"
+        );
+        assert_eq!(
+            refused("d5 \u{1b}[31m"),
+            "'\\u{1b}[31m' is not a cell of the board (8×8: a1 to h8)"
+        );
     }
 }
