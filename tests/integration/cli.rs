@@ -527,6 +527,31 @@ fn analyze_proves_the_threat_win_the_tip_finds() {
     assert!(hint.contains("you can win: play l10"), "{hint}");
 }
 
+/// And on the exact search's own boards where it settles little: on 8×8
+/// k=5 after `d5 g7 e4 d6 d4 c4 e3 e5` (from a game lost to Rapfi as O),
+/// X wins by threats with f3. The value and the choice proved it, while
+/// the move list, left to the exact search, said f3 "unknown" even with
+/// 600 s; it now names f3 the winning move too, and the tip plays it.
+#[test]
+fn analyze_lists_the_threat_win_on_eight_by_eight() {
+    let ruleset = format!(
+        "{}/tests/fixtures/valid/eight-by-eight-five.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let line = "d5 g7 e4 d6 d4 c4 e3 e5";
+    let j = analyze_json_with(&ruleset, line, &["--think", "5"]);
+    assert_eq!(j["value"], "win", "{j}");
+    let f3 = j["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "f3")
+        .unwrap();
+    assert_eq!(f3["result"], "win", "{f3}");
+    let hint = plain_hint(&[&ruleset, "--think", "5", "--moves", line]);
+    assert!(hint.starts_with("hint: you can win: play f3"), "{hint}");
+}
+
 /// A quiet move's win: after `g10 f7 h11 f9 i10 g9 f11 h9 i9` (from a
 /// game lost to Rapfi as X), O's g6 makes no four nor three, so no search
 /// for a win by threats from here finds it; the position after it is

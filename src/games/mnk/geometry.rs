@@ -26,7 +26,16 @@ pub const EXACT_CELLS: usize = 64;
 /// playing search (docs/mnk.md, "The openings of 7×7 and 8×8").
 #[must_use]
 pub const fn too_open_to_prove(cells: usize, k: usize, stones: usize) -> bool {
-    cells >= 49 && cells <= EXACT_CELLS && k >= 5 && stones * 4 < cells
+    beyond_quick_proof(cells, k) && stones * 4 < cells
+}
+
+/// Whether a free board of `cells` cells with lines of `k` is one the
+/// exact search takes but leaves many positions open on within a move's
+/// time, at any number of stones: 49 to `EXACT_CELLS` cells with k = 5 or
+/// more (7×7, 8×8). There a win by threats is searched for too.
+#[must_use]
+pub const fn beyond_quick_proof(cells: usize, k: usize) -> bool {
+    cells >= 49 && cells <= EXACT_CELLS && k >= 5
 }
 
 /// Whether the exact search checks the playing search's choices on a free

@@ -10,6 +10,7 @@ use crate::games::mnk::connect::GravitySearch;
 use crate::games::mnk::exact::distance::{self, Known, Prior};
 use crate::games::mnk::exact::search::Search;
 use crate::games::mnk::exact::tt::{Tt, WIN};
+use crate::games::mnk::geometry::beyond_quick_proof;
 use crate::games::mnk::{EXACT_CELLS, MnkGame};
 
 use super::{GRAVITY_QUICK_PLIES, MnkSolver, child_target, score_value};
@@ -208,6 +209,14 @@ impl MnkSolver {
     /// Whether the exact search takes the board.
     pub(super) fn exact_board(&self) -> bool {
         self.geo.cells() <= EXACT_CELLS && (!self.geo.gravity || self.shape.is_some())
+    }
+
+    /// Whether every move's result begins with the mover's own win by
+    /// threats on a board the exact search takes (as it does past it): a
+    /// free board where the exact search leaves many positions open
+    /// (`beyond_quick_proof`).
+    pub(super) fn threats_first(&self) -> bool {
+        !self.geo.gravity && beyond_quick_proof(self.geo.cells(), self.geo.k)
     }
 
     /// The position's value within `alpha..beta` (fail-soft).

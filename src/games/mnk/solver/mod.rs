@@ -251,9 +251,13 @@ impl Solver<MnkGame> for MnkSolver {
         let classes = self.classes(pos);
         // Past the exact search on a free board, the mover's own win by
         // threats first (as play and the tip find it): its first move is a
-        // proven win.
+        // proven win. So too on the exact search's boards that it leaves
+        // open (`threats_first`): after `d5 g7 e4 d6 d4 c4 e3 e5` on 8×8
+        // k=5, 30 s of `analyze` proved the position won and named f3 the
+        // winning move (the value's and the choice's threat searches),
+        // while the move list, the exact search's alone, left f3 unknown.
         let past_exact = !self.geo.gravity && !self.exact_board();
-        let by_threats = past_exact
+        let by_threats = (past_exact || self.threats_first())
             .then(|| strength::win_by_deep_threats(&mut pos.board(), &budget.share(0.3)))
             .flatten();
         if let Some(mv) = by_threats {
