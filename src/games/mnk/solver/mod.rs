@@ -341,8 +341,10 @@ impl Solver<MnkGame> for MnkSolver {
             .iter()
             .zip(&found)
             .map(|(class, value)| match value {
-                _ if winning(class) => Value::outcome_only(Outcome::Loss),
+                // An exact score first: on the exact search's boards it
+                // may have the win's plies, which the threats' proof has not.
                 Some(value) => *value,
+                None if winning(class) => Value::outcome_only(Outcome::Loss),
                 None => Value::UNKNOWN,
             })
             .collect();
