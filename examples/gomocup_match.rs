@@ -522,8 +522,8 @@ fn main() -> std::io::Result<()> {
     // Games where ours called a win proven, and where a call was belied.
     let mut called_won = 0;
     let mut belied_calls = Vec::new();
-    let openings: Vec<Vec<(usize, usize)>> = match &given {
-        Some(given) => given.clone(),
+    let openings: Vec<Vec<(usize, usize)>> = match given {
+        Some(given) => given,
         None => (0..openings)
             .map(|_| {
                 let black = near(&mut rng);
