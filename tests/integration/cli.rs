@@ -39,6 +39,14 @@ pub fn analyze_json_with(ruleset: &str, moves: &str, more: &[&str]) -> Json {
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
+/// The entry of `analyze --json`'s moves for the move `name`.
+pub fn move_in<'a>(j: &'a Json, name: &str) -> &'a Json {
+    j["moves"]
+        .as_array()
+        .and_then(|moves| moves.iter().find(|m| m["move"] == name))
+        .unwrap_or_else(|| panic!("{name} is not among the moves: {j}"))
+}
+
 #[test]
 fn analyze_json_has_the_documented_shape() {
     let j = analyze_json("21-flags", "");
@@ -541,12 +549,7 @@ fn analyze_lists_the_threat_win_on_eight_by_eight() {
     let line = "d5 g7 e4 d6 d4 c4 e3 e5";
     let j = analyze_json_with(&ruleset, line, &["--think", "5"]);
     assert_eq!(j["value"], "win", "{j}");
-    let f3 = j["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["move"] == "f3")
-        .unwrap();
+    let f3 = move_in(&j, "f3");
     assert_eq!(f3["result"], "win", "{f3}");
     let hint = plain_hint(&[&ruleset, "--think", "5", "--moves", line]);
     assert!(hint.starts_with("hint: you can win: play f3"), "{hint}");
@@ -562,12 +565,7 @@ fn a_quiet_move_s_win_is_proven_by_analyze_and_by_the_tip() {
     let line = "g10 f7 h11 f9 i10 g9 f11 h9 i9";
     let j = analyze_json_with("gomoku", line, &["--think", "5"]);
     assert_eq!(j["value"], "win", "{j}");
-    let g6 = j["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["move"] == "g6")
-        .unwrap();
+    let g6 = move_in(&j, "g6");
     assert_eq!(g6["result"], "win", "{g6}");
     let args = [
         "gomoku", "--human", "second", "--think", "5", "--moves", line,
