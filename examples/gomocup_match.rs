@@ -43,9 +43,11 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use unbeatable::cli::{Think, parse_think};
-use unbeatable::engine::{Level, Outcome, Player};
+use unbeatable::engine::{Level, Outcome, Player, Status};
+use unbeatable::gomocup::xy_of;
 use unbeatable::rules::{Ruleset, RulesetError};
 use unbeatable::session::{AnySession, Setup};
+use unbeatable::text::visible;
 
 /// One engine process.
 struct Engine {
@@ -385,51 +387,44 @@ fn kind_of(x: (usize, usize), o: (usize, usize)) -> usize {
 }
 
 /// The openings of `MATCH_FROM`: move lists in the family's notation
-/// (`d5 g7 e4 d6`, column a first, row 1 first), separated by commas,
-/// each of two stones or more, on a board of `size` a side, no cell
-/// twice and no five on it.
-fn given_openings(text: &str, size: usize) -> Result<Vec<Vec<(usize, usize)>>, String> {
-    let cell = |name: &str| {
-        let mut chars = name.chars();
-        let column = chars.next().filter(char::is_ascii_lowercase);
-        let row = chars.as_str().parse::<usize>().ok();
-        match (column, row) {
-            (Some(c), Some(r)) if ((c as u8 - b'a') as usize) < size && (1..=size).contains(&r) => {
-                Ok(((c as u8 - b'a') as usize, r - 1))
-            }
-            _ => Err(format!(
-                "'{}' is not a cell of the board ({size}×{size}: a1 to {}{size})",
-                name.escape_debug(),
-                char::from(b'a' + size.clamp(1, 26) as u8 - 1)
-            )),
-        }
-    };
-    let openings: Vec<Vec<(usize, usize)>> = text
-        .split(',')
+/// (`d5 g7 e4 d6`), separated by commas, each of two stones or more,
+/// replayed by the game on `ruleset`'s board — which refuses what it does
+/// not take, a cell off the board or taken — and leaving it on.
+fn given_openings(text: &str, ruleset: &Ruleset) -> Result<Vec<Vec<(usize, usize)>>, String> {
+    text.split(',')
         .map(|opening| {
-            let shown = opening.trim().escape_debug().to_string();
-            let mut board = vec![vec![0u8; size]; size];
-            let mut stones = Vec::new();
-            for (i, name) in opening.split_whitespace().enumerate() {
-                let (x, y) = cell(name)?;
-                if board[y][x] != 0 {
-                    return Err(format!("'{shown}': {name} is taken"));
-                }
-                board[y][x] = (i % 2) as u8 + 1;
-                stones.push((x, y));
-                if five(&board, (x, y)) {
-                    return Err(format!("'{shown}': {name} makes five"));
-                }
+            let shown = visible(opening.trim());
+            let mut game = game(ruleset, 0, None);
+            game.replay(opening).map_err(|e| {
+                format!(
+                    "'{shown}': move {} ({}): {}",
+                    e.index,
+                    visible(&e.text),
+                    visible(&e.reason)
+                )
+            })?;
+            if game.status() != Status::Ongoing {
+                return Err(format!("'{shown}': the game is over after it"));
             }
-            if stones.len() < 2 || stones.len() >= size * size {
-                return Err(format!(
-                    "'{shown}': an opening is two stones or more, and leaves a cell empty"
-                ));
+            let stones: Option<Vec<(usize, usize)>> =
+                game.history().iter().map(|cell| xy_of(cell)).collect();
+            match stones {
+                Some(stones) if stones.len() >= 2 => Ok(stones),
+                _ => Err(format!("'{shown}': an opening is two stones or more")),
             }
-            Ok(stones)
         })
-        .collect::<Result<_, _>>()?;
-    Ok(openings)
+        .collect()
+}
+
+/// A game on `ruleset`'s board, `side` (0 first) the person's, the
+/// computer's moves `think` each (or its default).
+fn game(ruleset: &Ruleset, side: usize, think: Option<Duration>) -> Box<dyn AnySession> {
+    ruleset.session(Setup {
+        human: [Player::First, Player::Second][side],
+        level: Level::Perfect,
+        seed: None,
+        think,
+    })
 }
 
 fn main() -> std::io::Result<()> {
@@ -479,7 +474,11 @@ fn main() -> std::io::Result<()> {
                 eprintln!("MATCH_FROM gives the openings; MATCH_OPENINGS draws them: set one");
                 std::process::exit(2);
             }
-            Some(given_openings(&text, size).unwrap_or_else(|e| {
+            let ruleset = unbeatable::gomocup::ruleset(size, size).unwrap_or_else(|e| {
+                eprintln!("MATCH_FROM: {e}");
+                std::process::exit(2);
+            });
+            Some(given_openings(&text, &ruleset).unwrap_or_else(|e| {
                 eprintln!("MATCH_FROM: {e}");
                 std::process::exit(2);
             }))
@@ -746,12 +745,7 @@ impl Reviewer {
 
     /// A game of `side` (0 first) as the review sees it, `think` a move.
     fn session(&self, side: usize, think: Duration) -> Box<dyn AnySession> {
-        self.ruleset.session(Setup {
-            human: [Player::First, Player::Second][side],
-            level: Level::Perfect,
-            seed: None,
-            think: Some(think),
-        })
+        game(&self.ruleset, side, Some(think))
     }
 
     /// Judges the moves of `side` (0 first) in the game `moves` it lost,
@@ -803,38 +797,35 @@ impl Reviewer {
 #[cfg(test)]
 mod tests {
     use super::given_openings;
+    use unbeatable::rules::Ruleset;
+
+    fn eight_by_eight() -> Ruleset {
+        unbeatable::gomocup::ruleset(8, 8).unwrap()
+    }
 
     #[test]
     fn given_openings_are_read_in_the_family_s_notation() {
         assert_eq!(
-            given_openings("d5 g7 e4, a1 h8", 8),
+            given_openings("d5 g7 e4, a1 h8", &eight_by_eight()),
             Ok(vec![vec![(3, 4), (6, 6), (4, 3)], vec![(0, 0), (7, 7)]])
         );
     }
 
     #[test]
-    fn a_bad_opening_is_refused_by_name() {
-        let refused = |text: &str| given_openings(text, 8).unwrap_err();
-        assert_eq!(
-            refused("d5 i1"),
-            "'i1' is not a cell of the board (8×8: a1 to h8)"
-        );
-        assert_eq!(
-            refused("d5 d9"),
-            "'d9' is not a cell of the board (8×8: a1 to h8)"
-        );
-        assert_eq!(refused("d5 g7, e4 e4"), "'e4 e4': e4 is taken");
-        assert_eq!(
-            refused("a1 b1 a2 b2 a3 b3 a4 b4 a5"),
-            "'a1 b1 a2 b2 a3 b3 a4 b4 a5': a5 makes five"
-        );
-        assert_eq!(
-            refused("d5"),
-            "'d5': an opening is two stones or more, and leaves a cell empty"
-        );
-        assert_eq!(
-            refused("d5 \u{1b}[31m"),
-            "'\\u{1b}[31m' is not a cell of the board (8×8: a1 to h8)"
-        );
+    fn a_bad_opening_is_refused_by_the_game_and_named() {
+        let refused = |text: &str| given_openings(text, &eight_by_eight()).unwrap_err();
+        for (text, names) in [
+            ("d5 i1", "'d5 i1': move 2 (i1): "),
+            ("d5 g7, e4 e4", "'e4 e4': move 2 (e4): "),
+            (
+                "a1 b1 a2 b2 a3 b3 a4 b4 a5",
+                "'a1 b1 a2 b2 a3 b3 a4 b4 a5': the game is over",
+            ),
+            ("d5", "'d5': an opening is two stones or more"),
+            ("d5 \u{1b}[31m", "'d5 \\u{1b}[31m': move 2 (\\u{1b}[31m): "),
+        ] {
+            let said = refused(text);
+            assert!(said.starts_with(names), "{text}: {said}");
+        }
     }
 }

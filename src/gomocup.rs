@@ -28,6 +28,17 @@ pub fn ruleset(w: usize, h: usize) -> Result<Ruleset, RulesetError> {
     Ruleset::parse("gomocup", &text)
 }
 
+/// The protocol's `x,y` of a cell in the family's notation (`h8` is
+/// `(7, 7)`: column `a` is 0, row 1 is 0), on any board; `None` for text
+/// that names no cell.
+#[must_use]
+pub fn xy_of(cell: &str) -> Option<(usize, usize)> {
+    let mut chars = cell.chars();
+    let column = chars.next().filter(char::is_ascii_lowercase)?;
+    let row: usize = chars.as_str().parse().ok()?;
+    Some((usize::from(column as u8 - b'a'), row.checked_sub(1)?))
+}
+
 /// The longest line read: a manager's lines are short, and no line may
 /// exhaust memory.
 const MAX_LINE: u64 = 4096;
@@ -228,14 +239,7 @@ impl Brain {
 
     /// `x,y` of a cell in the family's notation.
     fn coordinates(text: &str) -> Option<String> {
-        let mut chars = text.chars();
-        let col = chars.next()?;
-        let row: usize = chars.as_str().parse().ok()?;
-        Some(format!(
-            "{},{}",
-            (col as u8).checked_sub(b'a')?,
-            row.checked_sub(1)?
-        ))
+        xy_of(text).map(|(x, y)| format!("{x},{y}"))
     }
 
     /// A cell of the family's as the protocol names it (`h8` is `7,7`):
