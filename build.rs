@@ -89,18 +89,20 @@ fn books() {
     );
 }
 
-/// The shipped books of choices (`.choices`): every one, in name order.
-fn choices() {
+/// The shipped books whose files end in `.ext` (books of choices, books
+/// of moves proven lost): every one, in name order, listed in `ext.rs`.
+fn listed(ext: &str) {
     let mut out = String::from("&[\n");
-    for path in files("assets/books", "choices") {
+    for path in files("assets/books", ext) {
         let _ = writeln!(out, "    include_str!({:?}),", path.display().to_string());
     }
     out.push(']');
-    write("choices.rs", &out);
+    write(&format!("{ext}.rs"), &out);
 }
 
 fn main() {
     rulesets();
     books();
-    choices();
+    listed("choices");
+    listed("losses");
 }

@@ -52,7 +52,9 @@ pub enum Command {
     #[command(disable_help_flag = true)]
     Book {
         /// RULESET --depth N --out FILE [--play [--beyond B]] [--keep-ms MS]
-        /// [--layer | --choices [--check C[,C2]]] [--threads T]
+        /// [--layer | --choices [--check C[,C2]]] [--threads T], or
+        /// RULESET --losses --moves "M…" --out FILE [--think S]
+        /// [--replies R [--levels L]] [--threads T]
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<std::ffi::OsString>,
     },

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow, bail};
 use clap::Parser;
+use unbeatable::engine::Game as _;
 use unbeatable::fsutil;
 use unbeatable::games::mnk::beyond::search::MAX_DEPTH;
 use unbeatable::games::mnk::book::{
@@ -19,9 +20,11 @@ use unbeatable::games::mnk::book::{
     choices::{self, Choices},
     layer::Layer,
     layer_build,
+    losses::Losses,
+    losses_build,
     shapes::{self, Shapes},
 };
-use unbeatable::games::mnk::{self, Geometry};
+use unbeatable::games::mnk::{self, Geometry, MnkGame};
 use unbeatable::games::{Visitor, arrays, coins, divisors, flags, graph, nim, sum, words};
 use unbeatable::rules;
 use unbeatable::text::{visible, visible_lines};
@@ -41,8 +44,9 @@ struct Options {
     ruleset: String,
     /// Solve every position with at most this many stones (with --layer:
     /// exactly this many; with --choices: the plies the search looks ahead).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
-    depth: u32,
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64),
+          required_unless_present = "losses")]
+    depth: Option<u32>,
     /// Where to write the book. If it holds an unfinished book of the
     /// board (from a run that was stopped), the build goes on from there.
     #[arg(long)]
@@ -83,6 +87,33 @@ struct Options {
     /// search cannot tell the moves apart; play decides).
     #[arg(long, requires = "choices", value_delimiter = ',')]
     check: Vec<i32>,
+    /// Make a book of moves proven lost in the position after --moves, on
+    /// a board of at most 64 cells without gravity: each move searched by
+    /// the searches of `analyze` for --think seconds, and with --replies,
+    /// where a move is left open, the opponent's likeliest replies to it
+    /// tried, each with every move after it searched in turn. Adds to the
+    /// book in --out, which may hold other positions.
+    #[arg(long, requires = "moves",
+          conflicts_with_all = ["play", "keep_ms", "layer", "choices", "shapes", "depth"])]
+    losses: bool,
+    /// With --losses: the moves that lead to the position, as `analyze`
+    /// takes them (`"d5 g7 e4"`).
+    #[arg(long, requires = "losses")]
+    moves: Option<String>,
+    /// With --losses: the seconds each move's searches have.
+    #[arg(long, requires = "losses", default_value_t = 60,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    think: u64,
+    /// With --losses: how many of the opponent's replies to a move left
+    /// open are tried (0: none).
+    #[arg(long, requires = "losses", default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(0..=8))]
+    replies: u64,
+    /// With --replies: the moves left open after a reply are followed so
+    /// too, this many levels deep in all.
+    #[arg(long, requires = "replies", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=4))]
+    levels: u64,
     /// Keep only positions whose proof took at least this many
     /// milliseconds: play proves the rest within its budget.
     #[arg(long, default_value_t = 0)]
@@ -212,6 +243,8 @@ impl Visitor for Maker<'_> {
             self.choices(geo)
         } else if self.options.shapes {
             self.shapes(geo)
+        } else if self.options.losses {
+            self.losses(geo)
         } else {
             self.opening(geo)
         });
@@ -228,6 +261,11 @@ impl Visitor for Maker<'_> {
 }
 
 impl Maker<'_> {
+    /// `--depth`, which clap asks for in every mode but `--losses`.
+    fn depth(&self) -> u32 {
+        self.options.depth.unwrap_or_default()
+    }
+
     fn threads(&self) -> usize {
         self.options
             .threads
@@ -246,7 +284,7 @@ impl Maker<'_> {
             })?,
         };
         let plan = book::Plan {
-            depth: options.depth,
+            depth: self.depth(),
             coverage: if options.play {
                 book::Coverage::Play
             } else {
@@ -294,7 +332,7 @@ impl Maker<'_> {
                 ))
             })?),
         };
-        let depth = i32::try_from(self.options.depth).unwrap_or(i32::MAX);
+        let depth = i32::try_from(self.depth()).unwrap_or(i32::MAX);
         if !(1..=MAX_DEPTH).contains(&depth) {
             bail!("--depth {depth}: a book of choices searches 1 to {MAX_DEPTH} plies ahead");
         }
@@ -361,7 +399,7 @@ impl Maker<'_> {
                 Some(Shapes::parse(text).ok_or_else(|| out.refused("it is not a book of shapes"))?)
             }
         };
-        let depth = i32::try_from(self.options.depth).unwrap_or(i32::MAX);
+        let depth = i32::try_from(self.depth()).unwrap_or(i32::MAX);
         if !(1..=MAX_DEPTH).contains(&depth) {
             bail!("--depth {depth}: a book of shapes searches 1 to {MAX_DEPTH} plies ahead");
         }
@@ -388,9 +426,67 @@ impl Maker<'_> {
         Ok(made.len())
     }
 
+    /// A book of moves proven lost in the position after `--moves`.
+    fn losses(&self, geo: &Arc<Geometry>) -> Result<usize> {
+        let out = self.out;
+        if geo.gravity || geo.cells() > 64 {
+            bail!(
+                "a book of moves proven lost is for boards of at most 64 cells without gravity; the {} board is not one",
+                board(geo)
+            );
+        }
+        let resume = match &out.resume {
+            None => Losses::default(),
+            Some(text) => Losses::parse(geo, text).ok_or_else(|| {
+                out.refused(&format!(
+                    "it is not a book of moves proven lost of the {} board",
+                    board(geo)
+                ))
+            })?,
+        };
+        let moves = self.options.moves.as_deref().unwrap_or_default();
+        let mut pos = MnkGame::new(Arc::clone(geo));
+        for (i, word) in moves.split_whitespace().enumerate() {
+            let shown = visible(word);
+            let mv = pos
+                .parse_move(word)
+                .map_err(|e| anyhow!("--moves: move {} '{shown}': {e}", i + 1))?;
+            if pos.status().is_over() || !pos.moves().any(|m| m == mv) {
+                bail!("--moves: move {} '{shown}' cannot be played there", i + 1);
+            }
+            pos = pos.after(mv);
+        }
+        if pos.status().is_over() {
+            bail!("--moves: the game is over after them; there is no move to prove lost");
+        }
+        let plan = losses_build::Plan {
+            think: Duration::from_secs(self.options.think),
+            replies: usize::try_from(self.options.replies).unwrap_or(0),
+            levels: usize::try_from(self.options.levels).unwrap_or(1),
+            threads: self.threads(),
+        };
+        let started = Instant::now();
+        let made = losses_build::make(
+            geo,
+            pos.bits(),
+            &plan,
+            resume,
+            |b| out.save(&b.to_text(geo)),
+            |what| eprintln!("{what} ({:.1} s)", started.elapsed().as_secs_f64()),
+        )
+        .map_err(|e| out.refused(&e))?;
+        out.save(&made.to_text(geo)).map_err(anyhow::Error::msg)?;
+        let key = geo.canonical(pos.bits().0, pos.bits().1).0;
+        let (lost, open) = made
+            .entry(key)
+            .map_or((0, 0), |e| (e.lost.len(), e.open.len()));
+        eprintln!("after --moves: {lost} moves proven lost, {open} left open");
+        Ok(made.len())
+    }
+
     /// A layer book: every position of exactly `--depth` stones.
     fn layer(&self, geo: &Arc<Geometry>) -> Result<usize> {
-        let (stones, out) = (self.options.depth, self.out);
+        let (stones, out) = (self.depth(), self.out);
         let resume = match &out.resume {
             None => None,
             Some(text) => match Layer::parse(geo, text) {

@@ -949,3 +949,88 @@ fn the_book_command_makes_a_book_of_shapes() {
         .failure()
         .stderr(predicates::str::contains("made on the 15x15 k=5 board"));
 }
+
+/// `unbeatable book --losses` on 4×4 with k = 3 after X's corner: every
+/// move it calls lost is lost by the exact search, a stopped build goes
+/// on to the same book, and a file that is not such a book is refused
+/// and kept.
+#[test]
+fn the_book_command_makes_a_book_of_moves_proven_lost() {
+    use unbeatable::games::mnk::book::losses::{Losses, after};
+    let dir = crate::support::scratch().join("losses");
+    std::fs::create_dir_all(&dir).unwrap();
+    let ruleset = dir.join("four.toml");
+    std::fs::write(
+        &ruleset,
+        "name = \"F\"\nkind = \"mnk\"\n\n[mnk]\nwidth = 4\nheight = 4\nk = 3\n",
+    )
+    .unwrap();
+    let out = dir.join("four.losses");
+    let book = |moves: &str| {
+        let mut cmd = crate::cli::unbeatable();
+        cmd.arg("book")
+            .arg(&ruleset)
+            .args([
+                "--losses",
+                "--moves",
+                moves,
+                "--think",
+                "1",
+                "--replies",
+                "1",
+            ])
+            .arg("--out")
+            .arg(&out);
+        cmd.assert()
+    };
+    book("a1").success().stderr(predicates::str::contains(
+        "after --moves: 15 moves proven lost",
+    ));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let geo = Arc::new(Geometry::new(4, 4, 3));
+    let made = Losses::parse(&geo, &text).unwrap();
+    let exact = MnkSolver::without_book(&geo);
+    for ((x, o), entry) in made.entries() {
+        assert!(entry.open.is_empty(), "{text}");
+        for &c in entry.lost.keys() {
+            let (cx, co) = after(x, o, c);
+            let child = MnkGame::from_bits(Arc::clone(&geo), cx, co);
+            let value = exact.value(&child, &Budget::unlimited());
+            assert_eq!(value.outcome, Outcome::Win, "{x:x} {o:x} {c}");
+        }
+    }
+    // Stopped after one move was searched (in 777 ms, say): the build
+    // keeps it and goes on to every other.
+    let cells = |book: &Losses| {
+        book.entries()
+            .into_iter()
+            .map(|(key, e)| (key, e.lost.keys().copied().collect::<Vec<_>>()))
+            .collect::<Vec<_>>()
+    };
+    std::fs::write(&out, "losses 4 4 3\n1 0 lost 1/777 open\n").unwrap();
+    book("a1")
+        .success()
+        .stderr(predicates::str::contains("going on from"));
+    let resumed = std::fs::read_to_string(&out).unwrap();
+    assert!(resumed.contains(" lost 1/777 "), "{resumed}");
+    assert_eq!(cells(&Losses::parse(&geo, &resumed).unwrap()), cells(&made));
+    let text = resumed;
+    // Another position adds to the book.
+    book("a1 b2")
+        .success()
+        .stderr(predicates::str::contains("moves proven lost"));
+    let more = std::fs::read_to_string(&out).unwrap();
+    assert!(more.lines().count() > text.lines().count(), "{more}");
+    for (moves, why) in [
+        ("a1 a1", "cannot be played"),
+        ("a1 z9", "move 2 'z9'"),
+        ("a1 b1 a2 b2 a3", "the game is over"),
+    ] {
+        book(moves).failure().stderr(predicates::str::contains(why));
+    }
+    std::fs::write(&out, "losses 4 4 4\n").unwrap();
+    book("a1")
+        .failure()
+        .stderr(predicates::str::contains("not a book of moves proven lost"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "losses 4 4 4\n");
+}

@@ -535,6 +535,13 @@ const PATTERN_MIN_DEPTH: i32 = 2;
 /// search (`advise_by_windows`) plays instead.
 #[must_use]
 pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
+    advise_knowing(board, budget, &[])
+}
+
+/// `advise`, with the moves `known_lost` proven lost before (by a book):
+/// set aside as the guard's are, never checked again.
+#[must_use]
+pub fn advise_knowing(board: &mut Board<'_>, budget: &Budget, known_lost: &[usize]) -> Advice {
     let side = board.to_move();
     let mut advice = Advice::default();
     if board.winner.is_some() || board.is_full() {
@@ -572,6 +579,11 @@ pub fn advise(board: &mut Board<'_>, budget: &Budget) -> Advice {
     let guarded = lost_to_a_pass(&mut lines, side, &budget.share(GUARD_SHARE), GUARD_THREATS);
     let under_threat = guarded.is_some();
     let mut lost = guarded.unwrap_or_default();
+    for &c in known_lost {
+        if !lost.contains(&c) {
+            lost.push(c);
+        }
+    }
     let past_exact = lines.cells() > EXACT_CELLS;
     let exact_checks = exact_search_checks(lines.cells(), lines.k, lines.stones);
     let searching = budget.share(if exact_checks {

@@ -428,6 +428,27 @@ pub fn make(
 /// in `assets/books/`, listed by `build.rs`.
 pub const BUILTIN_CHOICES: &[&str] = include!(concat!(env!("OUT_DIR"), "/choices.rs"));
 
+/// The board a shipped book's header names (`kind W H K …`): one of at
+/// most 64 cells without gravity, where `k` fits.
+pub(super) fn board_of(text: &str, kind: &str) -> Option<Geometry> {
+    let header = text.lines().find(|l| !l.starts_with('#'))?;
+    let mut words = header.split_whitespace();
+    if words.next()? != kind {
+        return None;
+    }
+    let dims: Vec<usize> = words
+        .take(3)
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let [w, h, k] = dims[..] else { return None };
+    let cells = w.saturating_mul(h);
+    if w == 0 || h == 0 || cells > 64 || k == 0 || k > w.max(h) {
+        return None;
+    }
+    Some(Geometry::new(w, h, k))
+}
+
 /// The built-in book of choices of the board `width × height`, `k`
 /// (without gravity), with the board's geometry; each read once.
 #[must_use]
@@ -437,20 +458,7 @@ pub fn builtin(width: usize, height: usize, k: usize) -> Option<&'static (Geomet
         BUILTIN_CHOICES
             .iter()
             .filter_map(|text| {
-                let header = text.lines().find(|l| !l.starts_with('#'))?;
-                let dims: Vec<usize> = header
-                    .split_whitespace()
-                    .skip(1)
-                    .take(3)
-                    .map(str::parse)
-                    .collect::<Result<_, _>>()
-                    .ok()?;
-                let [w, h, k] = dims[..] else { return None };
-                let cells = w.saturating_mul(h);
-                if w == 0 || h == 0 || cells > 64 || k == 0 || k > w.max(h) {
-                    return None;
-                }
-                let geo = Geometry::new(w, h, k);
+                let geo = board_of(text, "choices")?;
                 let book = Choices::parse(&geo, text)?;
                 Some((geo, book))
             })

@@ -8,6 +8,8 @@ use std::sync::{Arc, OnceLock};
 pub mod choices;
 pub mod layer;
 pub mod layer_build;
+pub mod losses;
+pub mod losses_build;
 mod make;
 pub mod shapes;
 mod tree;

@@ -184,7 +184,24 @@ impl MnkSolver {
             .threat_wins
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        wins.get(&pos.board().cell).copied()
+        wins.get(&pos.board().cell)
+            .copied()
+            .or_else(|| self.booked(pos).1)
+    }
+
+    /// What the shipped book of moves proven lost knows of `pos`: the
+    /// moves it proves lost, and the move it proves winning
+    /// (`book::losses`), where this solver reads it.
+    pub(super) fn booked(&self, pos: &MnkGame) -> (Vec<usize>, Option<usize>) {
+        if !self.losses_book || self.geo.gravity || self.geo.cells() > 64 {
+            return (Vec::new(), None);
+        }
+        let Some((geo, book)) = book::losses::builtin(self.geo.width, self.geo.height, self.geo.k)
+        else {
+            return (Vec::new(), None);
+        };
+        let (x, o) = pos.bits();
+        (book.lost(geo, x, o), book.winning(geo, x, o))
     }
 
     /// The value the exact search proves within the budget: with plies,

@@ -125,6 +125,9 @@ pub struct MnkSolver {
     threat_wins: Mutex<HashMap<Vec<u8>, usize>>,
     /// log2 of the table's entries.
     table_bits: u32,
+    /// Whether the shipped book of moves proven lost is read
+    /// (`book::losses`): not by the searches that make or test it.
+    losses_book: bool,
 }
 
 impl std::fmt::Debug for MnkSolver {
@@ -173,9 +176,18 @@ impl MnkSolver {
             lost: Mutex::new(HashMap::new()),
             threat_wins: Mutex::new(HashMap::new()),
             table_bits: Self::play_table_bits(&geo),
+            losses_book: true,
             shape,
             geo,
         }
+    }
+
+    /// The same solver without the shipped book of moves proven lost:
+    /// every proof its own.
+    #[must_use]
+    pub const fn without_losses_book(mut self) -> Self {
+        self.losses_book = false;
+        self
     }
 
     /// The same solver with a table of `2^bits` entries: long offline
@@ -200,7 +212,7 @@ impl MnkSolver {
     /// of the books and the benchmarks want.
     #[must_use]
     pub fn without_book(geo: &Arc<Geometry>) -> Self {
-        Self::with_book(Arc::clone(geo), Book::default())
+        Self::with_book(Arc::clone(geo), Book::default()).without_losses_book()
     }
 
     #[must_use]
@@ -257,9 +269,14 @@ impl Solver<MnkGame> for MnkSolver {
         // winning move (the value's and the choice's threat searches),
         // while the move list, the exact search's alone, left f3 unknown.
         let past_exact = !self.geo.gravity && !self.exact_board();
-        let by_threats = (past_exact || self.threats_first())
-            .then(|| strength::win_by_deep_threats(&mut pos.board(), &budget.share(0.3)))
-            .flatten();
+        // The shipped book's proofs first (`book::losses`): minutes of
+        // search each, known at once.
+        let (booked_lost, booked_win) = self.booked(pos);
+        let by_threats = booked_win.or_else(|| {
+            (past_exact || self.threats_first())
+                .then(|| strength::win_by_deep_threats(&mut pos.board(), &budget.share(0.3)))
+                .flatten()
+        });
         if let Some(mv) = by_threats {
             self.remember_threat_win(pos, mv);
         }
@@ -270,6 +287,9 @@ impl Solver<MnkGame> for MnkSolver {
         // plies they proved 121 moves of 339 whatever the time (the
         // 122nd move's search took what was left), this 293 in 0.1 ms.
         let mut lost_to_pass = vec![false; self.geo.cells()];
+        for &c in &booked_lost {
+            lost_to_pass[c] = true;
+        }
         let mut pass_win = (past_exact && by_threats.is_none())
             .then(|| {
                 let pass = budget.share(PASS_SHARE);
@@ -485,7 +505,10 @@ impl Solver<MnkGame> for MnkSolver {
                     winning: Some(mv),
                     ..strength::Advice::default()
                 },
-                None => strength::advise(&mut board, &budget.share(share)),
+                None => {
+                    let booked = self.booked(pos).0;
+                    strength::advise_knowing(&mut board, &budget.share(share), &booked)
+                }
             };
             advice.winning = strength::deeper_win(&mut board, &advice, budget);
             // Where the exact search does not check the choice next, the

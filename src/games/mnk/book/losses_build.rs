@@ -1,0 +1,337 @@
+//! Makes a book of moves proven lost (see `losses`): in a position, each
+//! move's child searched by `analyze`'s searches within a time, and where
+//! they leave a child open, the opponent's likeliest replies there, each
+//! followed by the same searches of every move after it; on as many
+//! threads as asked, and handed over after each result to be written,
+//! so that a stopped build goes on where it was.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::engine::{Budget, Outcome, Solver as _};
+use crate::games::mnk::beyond::lines::Lines;
+use crate::games::mnk::book::choices::ranked;
+use crate::games::mnk::book::losses::{Losses, Proof, after};
+use crate::games::mnk::book::make::run_each;
+use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
+
+/// What `make` is asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// The time each child's searches have.
+    pub think: Duration,
+    /// Where a child is left open, this many of the opponent's replies
+    /// there (the playing search's first choices) are tried, each with
+    /// every move after it searched in turn.
+    pub replies: usize,
+    /// How deep moves left open are followed so (1: the position's own).
+    pub levels: usize,
+    /// Children searched at once, each with its own solver.
+    pub threads: usize,
+}
+
+/// The plies the playing search looks ahead to rank the replies tried.
+const REPLY_DEPTH: i32 = 8;
+
+/// Whether the side to move in `pos` is proven to win by the searches of
+/// `analyze` within `budget`: a move's win listed, or the position's
+/// value a win.
+#[must_use]
+pub fn proven_won(solver: &MnkSolver, pos: &MnkGame, budget: &Budget) -> bool {
+    let results = solver.move_results(pos, &budget.share(0.85));
+    results
+        .listed
+        .iter()
+        .any(|(_, v)| v.outcome == Outcome::Win)
+        || solver.value(pos, budget).outcome == Outcome::Win
+}
+
+/// The empty cells of the canonical position `key`, in classes of those
+/// whose children are the same position up to symmetry, each class led
+/// by its first cell.
+fn classes(geo: &Geometry, key: (u64, u64)) -> Vec<Vec<usize>> {
+    let mut by_child: BTreeMap<(u64, u64), Vec<usize>> = BTreeMap::new();
+    let taken = key.0 | key.1;
+    for c in (0..geo.cells()).filter(|&c| taken >> c & 1 == 0) {
+        let (x, o) = after(key.0, key.1, c);
+        by_child.entry(geo.canonical(x, o).0).or_default().push(c);
+    }
+    let mut all: Vec<Vec<usize>> = by_child.into_values().collect();
+    all.sort_unstable();
+    all
+}
+
+/// The cell `cell` of the child of `key` after `from` as it lies in the
+/// child after `to`, the same position up to symmetry.
+fn carried(geo: &Geometry, key: (u64, u64), from: usize, to: usize, cell: usize) -> Option<usize> {
+    let (fx, fo) = after(key.0, key.1, from);
+    let (tx, to_o) = after(key.0, key.1, to);
+    let (_, s_from) = geo.canonical(fx, fo);
+    let (_, s_to) = geo.canonical(tx, to_o);
+    let canonical = *geo.symmetries.get(s_from)?.get(cell)?;
+    geo.inverses.get(s_to)?.get(canonical).copied()
+}
+
+/// Whether the side to move wins a position, proven within a budget.
+type Prover<'a> = &'a (dyn Fn(&MnkSolver, &MnkGame, &Budget) -> bool + Sync);
+
+/// The book's builder: its solvers, one a thread, and the plan.
+struct Builder<'a, E> {
+    geo: &'a Arc<Geometry>,
+    plan: &'a Plan,
+    solvers: Vec<MnkSolver>,
+    prove: Prover<'a>,
+    save: &'a mut dyn FnMut(&Losses) -> Result<(), E>,
+    progress: &'a mut dyn FnMut(&str),
+}
+
+impl<E> Builder<'_, E> {
+    /// Searches every move of the canonical position `key` that the book
+    /// does not yet hold, the book saved after each.
+    fn search_moves(&mut self, book: &mut Losses, key: (u64, u64)) -> Result<(), E> {
+        let geo = self.geo;
+        let known = book.entry(key).cloned().unwrap_or_default();
+        let is_known = |c: &usize| known.lost.contains_key(c) || known.open.contains(c);
+        let mut todo = Vec::new();
+        for class in classes(geo, key) {
+            // A move of a class known (a build stopped within it): the
+            // others are the same move up to symmetry.
+            match class.iter().find(|c| is_known(c)) {
+                Some(&m) => {
+                    let entry = book.entry_mut(key);
+                    for &c in class.iter().filter(|c| !is_known(c)) {
+                        match known.lost.get(&m) {
+                            Some(&Proof::Searched(ms)) => {
+                                entry.lost.insert(c, Proof::Searched(ms));
+                            }
+                            Some(&Proof::Reply(r)) => {
+                                if let Some(reply) = carried(geo, key, m, c, r) {
+                                    entry.lost.insert(c, Proof::Reply(reply));
+                                }
+                            }
+                            None => {
+                                entry.open.insert(c);
+                            }
+                        }
+                    }
+                }
+                None => todo.push(class),
+            }
+        }
+        let total = todo.len();
+        let think = self.plan.think;
+        let mut failed = None;
+        let mut done = 0;
+        let (save, progress, prove) = (&mut *self.save, &mut *self.progress, self.prove);
+        run_each(
+            &self.solvers,
+            &todo,
+            |solver, class| {
+                let (x, o) = after(key.0, key.1, class[0]);
+                let child = MnkGame::from_bits(Arc::clone(geo), x, o);
+                let started = Instant::now();
+                let won = prove(solver, &child, &Budget::of(think));
+                (won, started.elapsed().as_millis() as u64)
+            },
+            |class, (won, ms)| {
+                let entry = book.entry_mut(key);
+                for &c in class {
+                    if won {
+                        entry.lost.insert(c, Proof::Searched(ms));
+                    } else {
+                        entry.open.insert(c);
+                    }
+                }
+                done += 1;
+                progress(&format!(
+                    "{:x} {:x}: {done} of {total} moves searched, {} lost",
+                    key.0,
+                    key.1,
+                    entry.lost.len()
+                ));
+                if let Err(e) = save(book) {
+                    failed = Some(e);
+                    return false;
+                }
+                true
+            },
+        );
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// Tries the opponent's likeliest replies to each move of `key` left
+    /// open, the moves in the playing search's order, until one leaves
+    /// every move proven lost; with `levels` past 1, the moves left open
+    /// after a reply are followed so too, `levels - 1` deep.
+    fn follow_open(&mut self, book: &mut Losses, key: (u64, u64), levels: usize) -> Result<(), E> {
+        let geo = self.geo;
+        let order = ranked_moves(geo, key);
+        let rank = |c: &usize| order.iter().position(|m| m == c).unwrap_or(usize::MAX);
+        let mut open_classes: Vec<Vec<usize>> = classes(geo, key)
+            .into_iter()
+            .filter(|class| book.entry(key).is_some_and(|e| e.open.contains(&class[0])))
+            .collect();
+        open_classes.sort_by_key(|class| class.iter().map(rank).min());
+        for class in open_classes {
+            let c = class[0];
+            let (cx, co) = after(key.0, key.1, c);
+            for &r in ranked_moves(geo, (cx, co)).iter().take(self.plan.replies) {
+                let (gx, go) = after(cx, co, r);
+                let grandchild = geo.canonical(gx, go).0;
+                (self.progress)(&format!(
+                    "{:x} {:x}: move {c} open, its reply {r} tried",
+                    key.0, key.1
+                ));
+                self.search_moves(book, grandchild)?;
+                if levels > 1 && !book.all_lost(geo, grandchild) {
+                    self.follow_open(book, grandchild, levels - 1)?;
+                }
+                if book.all_lost(geo, grandchild) {
+                    let entry = book.entry_mut(key);
+                    for &other in &class {
+                        if let Some(reply) = carried(geo, key, c, other, r) {
+                            entry.open.remove(&other);
+                            entry.lost.insert(other, Proof::Reply(reply));
+                        }
+                    }
+                    (self.save)(book)?;
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The playing search's moves in the position `(x, o)`, best first,
+/// `REPLY_DEPTH` plies ahead.
+fn ranked_moves(geo: &Geometry, (x, o): (u64, u64)) -> Vec<usize> {
+    let cells: Vec<u8> = (0..geo.cells())
+        .map(|i| u8::from(x >> i & 1 != 0) + 2 * u8::from(o >> i & 1 != 0))
+        .collect();
+    Lines::from_cells(geo.width, geo.height, geo.k, &cells)
+        .map(|mut lines| ranked(&mut lines, REPLY_DEPTH))
+        .unwrap_or_default()
+}
+
+/// Proves the moves of the position `(x, o)` lost where `plan` can (see
+/// the module), going on from `resume`, handing the book to `save` after
+/// each result; `progress` hears what is being done.
+///
+/// # Errors
+/// The first error `save` returns: the build stops there.
+pub fn make<E>(
+    geo: &Arc<Geometry>,
+    start: (u64, u64),
+    plan: &Plan,
+    resume: Losses,
+    save: impl FnMut(&Losses) -> Result<(), E>,
+    progress: impl FnMut(&str),
+) -> Result<Losses, E> {
+    make_proving(geo, start, plan, resume, &proven_won, save, progress)
+}
+
+/// `make`, with `prove` in place of the searches of `analyze`.
+fn make_proving<E>(
+    geo: &Arc<Geometry>,
+    (x, o): (u64, u64),
+    plan: &Plan,
+    resume: Losses,
+    prove: Prover<'_>,
+    mut save: impl FnMut(&Losses) -> Result<(), E>,
+    mut progress: impl FnMut(&str),
+) -> Result<Losses, E> {
+    let mut book = resume;
+    let key = geo.canonical(x, o).0;
+    let mut builder = Builder {
+        geo,
+        plan,
+        solvers: (0..plan.threads.max(1))
+            .map(|_| MnkSolver::new(Arc::clone(geo)).without_losses_book())
+            .collect(),
+        prove,
+        save: &mut save,
+        progress: &mut progress,
+    };
+    builder.search_moves(&mut book, key)?;
+    if plan.replies > 0 {
+        builder.follow_open(&mut book, key, plan.levels)?;
+    }
+    Ok(book)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use super::{Plan, make_proving};
+    use crate::engine::{Budget, Outcome, Solver as _};
+    use crate::games::mnk::book::losses::{Losses, Proof, after};
+    use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
+
+    /// On 4×4 with k = 3 (won for X), after X's corner: a prover that
+    /// proves nothing of O's moves themselves leaves each open, and the
+    /// replies prove them lost through the positions after them, whose
+    /// moves it proves by the exact search. Every move the book calls
+    /// lost is lost by the exact search, and the book reads back.
+    #[test]
+    fn moves_left_open_are_proven_lost_through_a_reply() {
+        let geo = Arc::new(Geometry::new(4, 4, 3));
+        let exact = |pos: &MnkGame| {
+            MnkSolver::without_book(&pos.geo)
+                .value(pos, &Budget::unlimited())
+                .outcome
+        };
+        let prove = |_: &MnkSolver, pos: &MnkGame, _: &Budget| {
+            pos.x.low().count_ones() + pos.o.low().count_ones() > 2 && exact(pos) == Outcome::Win
+        };
+        let plan = Plan {
+            think: Duration::from_secs(1),
+            replies: 2,
+            levels: 1,
+            threads: 2,
+        };
+        let mut saves = 0;
+        let start = (1, 0);
+        let book = make_proving(
+            &geo,
+            start,
+            &plan,
+            Losses::default(),
+            &prove,
+            |_| -> Result<(), ()> {
+                saves += 1;
+                Ok(())
+            },
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(Losses::parse(&geo, &book.to_text(&geo)), Some(book.clone()));
+        let key = geo.canonical(start.0, start.1).0;
+        let entry = book.entry(key).unwrap();
+        let replies = entry
+            .lost
+            .values()
+            .filter(|p| matches!(p, Proof::Reply(_)))
+            .count();
+        assert!(replies > 0, "{entry:?}");
+        assert!(entry.lost.values().all(|p| matches!(p, Proof::Reply(_))));
+        assert!(saves > entry.lost.len());
+        for &c in entry.lost.keys() {
+            let (x, o) = after(key.0, key.1, c);
+            let child = MnkGame::from_bits(Arc::clone(&geo), x, o);
+            assert_eq!(exact(&child), Outcome::Win, "O's move {c}");
+        }
+        // Every entry past the first is a position whose moves are all
+        // lost, each so by the exact search.
+        for ((x, o), entry) in book.entries() {
+            for &c in entry.lost.keys() {
+                let (cx, co) = after(x, o, c);
+                let child = MnkGame::from_bits(Arc::clone(&geo), cx, co);
+                assert_eq!(exact(&child), Outcome::Win, "{x:x} {o:x}: move {c}");
+            }
+        }
+    }
+}
