@@ -295,11 +295,19 @@ pub fn unsupported(geo: &Geometry) -> Option<String> {
 /// weighed.
 #[must_use]
 pub fn choose(geo: &Geometry, x: u64, o: u64, depth: i32) -> Option<usize> {
+    ranked_in(geo, x, o, depth).first().copied()
+}
+
+/// `ranked` in the position of X's stones `x` and O's `o` (see
+/// `choose`): empty where the pattern tables do not cover the board.
+#[must_use]
+pub fn ranked_in(geo: &Geometry, x: u64, o: u64, depth: i32) -> Vec<usize> {
     let cells: Vec<u8> = (0..geo.cells())
         .map(|c| u8::from(x >> c & 1 == 1) + 2 * u8::from(o >> c & 1 == 1))
         .collect();
-    let mut lines = Lines::from_cells(geo.width, geo.height, geo.k, &cells)?;
-    ranked(&mut lines, depth).first().copied()
+    Lines::from_cells(geo.width, geo.height, geo.k, &cells)
+        .map(|mut lines| ranked(&mut lines, depth))
+        .unwrap_or_default()
 }
 
 /// The playing search's moves on `lines` at `depth` plies, best first,

@@ -10,8 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::engine::{Budget, Outcome, Solver as _};
-use crate::games::mnk::beyond::lines::Lines;
-use crate::games::mnk::book::choices::ranked;
+use crate::games::mnk::book::choices::ranked_in;
 use crate::games::mnk::book::losses::{Losses, Proof, after};
 use crate::games::mnk::book::make::run_each;
 use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
@@ -166,7 +165,7 @@ impl<E> Builder<'_, E> {
     /// after a reply are followed so too, `levels - 1` deep.
     fn follow_open(&mut self, book: &mut Losses, key: (u64, u64), levels: usize) -> Result<(), E> {
         let geo = self.geo;
-        let order = ranked_moves(geo, key);
+        let order = ranked_in(geo, key.0, key.1, REPLY_DEPTH);
         let rank = |c: &usize| order.iter().position(|m| m == c).unwrap_or(usize::MAX);
         let mut open_classes: Vec<Vec<usize>> = classes(geo, key)
             .into_iter()
@@ -176,7 +175,10 @@ impl<E> Builder<'_, E> {
         for class in open_classes {
             let c = class[0];
             let (cx, co) = after(key.0, key.1, c);
-            for &r in ranked_moves(geo, (cx, co)).iter().take(self.plan.replies) {
+            for &r in ranked_in(geo, cx, co, REPLY_DEPTH)
+                .iter()
+                .take(self.plan.replies)
+            {
                 let (gx, go) = after(cx, co, r);
                 let grandchild = geo.canonical(gx, go).0;
                 (self.progress)(&format!(
@@ -202,17 +204,6 @@ impl<E> Builder<'_, E> {
         }
         Ok(())
     }
-}
-
-/// The playing search's moves in the position `(x, o)`, best first,
-/// `REPLY_DEPTH` plies ahead.
-fn ranked_moves(geo: &Geometry, (x, o): (u64, u64)) -> Vec<usize> {
-    let cells: Vec<u8> = (0..geo.cells())
-        .map(|i| u8::from(x >> i & 1 != 0) + 2 * u8::from(o >> i & 1 != 0))
-        .collect();
-    Lines::from_cells(geo.width, geo.height, geo.k, &cells)
-        .map(|mut lines| ranked(&mut lines, REPLY_DEPTH))
-        .unwrap_or_default()
 }
 
 /// Proves the moves of the position `(x, o)` lost where `plan` can (see
