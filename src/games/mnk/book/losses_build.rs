@@ -34,16 +34,17 @@ pub struct Plan {
 const REPLY_DEPTH: i32 = 8;
 
 /// Whether the side to move in `pos` is proven to win by the searches of
-/// `analyze` within `budget`: a move's win listed, or the position's
-/// value a win.
+/// `analyze` within `budget`: the position's value a win — its searches
+/// end once they prove it, so that the time a book records is the
+/// proof's — or else a move's win listed.
 #[must_use]
 pub fn proven_won(solver: &MnkSolver, pos: &MnkGame, budget: &Budget) -> bool {
-    let results = solver.move_results(pos, &budget.share(0.85));
-    results
-        .listed
-        .iter()
-        .any(|(_, v)| v.outcome == Outcome::Win)
-        || solver.value(pos, budget).outcome == Outcome::Win
+    solver.value(pos, &budget.share(0.5)).outcome == Outcome::Win
+        || solver
+            .move_results(pos, budget)
+            .listed
+            .iter()
+            .any(|(_, v)| v.outcome == Outcome::Win)
 }
 
 /// The empty cells of the canonical position `key`, in classes of those
