@@ -1034,3 +1034,50 @@ fn the_book_command_makes_a_book_of_moves_proven_lost() {
         .stderr(predicates::str::contains("not a book of moves proven lost"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "losses 4 4 4\n");
 }
+/// The shipped book of moves proven lost of 8×8 k=5 reads (its reply
+/// proofs hold by its own entries), `analyze`'s move results list its
+/// moves lost at once, and a sample of the moves proven by search in
+/// seconds, searched afresh without the book, is proven lost again.
+#[test]
+fn the_shipped_book_of_moves_proven_lost_is_proven_again_in_samples() {
+    use unbeatable::games::mnk::book::losses::{self, Proof, after};
+    use unbeatable::games::mnk::book::losses_build::proven_won;
+    let Some((geo, book)) = losses::builtin(8, 8, 5) else {
+        panic!("8×8 k=5 ships a book of moves proven lost");
+    };
+    let geo = Arc::new(geo.clone());
+    let quick: Vec<((u64, u64), usize, u64)> = book
+        .entries()
+        .into_iter()
+        .flat_map(|(key, entry)| {
+            entry
+                .lost
+                .iter()
+                .filter_map(move |(&c, proof)| match *proof {
+                    Proof::Searched(ms) if ms <= 3000 => Some((key, c, ms)),
+                    _ => None,
+                })
+        })
+        .collect();
+    assert!(quick.len() >= 10, "{} moves proven in seconds", quick.len());
+    let reading = MnkSolver::new(Arc::clone(&geo));
+    for ((x, o), entry) in book.entries().into_iter().take(3) {
+        let pos = MnkGame::from_bits(Arc::clone(&geo), x, o);
+        let results = reading.move_results(&pos, &Budget::of(std::time::Duration::from_millis(50)));
+        for &c in entry.lost.keys() {
+            let value = results.get(c).map(|v| v.outcome);
+            assert_eq!(value, Some(Outcome::Loss), "{x:x} {o:x}: move {c}");
+        }
+    }
+    let solver = MnkSolver::new(Arc::clone(&geo)).without_losses_book();
+    for &((x, o), c, ms) in quick.iter().step_by(quick.len() / 5) {
+        let (cx, co) = after(x, o, c);
+        let child = MnkGame::from_bits(Arc::clone(&geo), cx, co);
+        // Far above the time the build took: a guard against a hang.
+        let budget = Budget::of(std::time::Duration::from_millis(20 * ms + 20_000));
+        assert!(
+            proven_won(&solver, &child, &budget),
+            "{x:x} {o:x}: move {c}, proven in {ms} ms when the book was made"
+        );
+    }
+}
