@@ -91,8 +91,10 @@ struct Options {
     /// a board of at most 64 cells without gravity: each move searched by
     /// the searches of `analyze` for --think seconds, and with --replies,
     /// where a move is left open, the opponent's likeliest replies to it
-    /// tried, each with every move after it searched in turn. Adds to the
-    /// book in --out, which may hold other positions.
+    /// tried, each with every move after it searched in turn. A reply
+    /// after which the book in --out already proves every move lost is
+    /// taken first. Adds to the book in --out, which may hold other
+    /// positions.
     #[arg(long, requires = "moves",
           conflicts_with_all = ["play", "keep_ms", "layer", "choices", "shapes", "depth"])]
     losses: bool,

@@ -160,47 +160,84 @@ impl<E> Builder<'_, E> {
         failed.map_or(Ok(()), Err)
     }
 
-    /// Tries the opponent's likeliest replies to each move of `key` left
-    /// open, the moves in the playing search's order, until one leaves
-    /// every move proven lost; with `levels` past 1, the moves left open
-    /// after a reply are followed so too, `levels - 1` deep.
+    /// A reply to the child `(cx, co)` after which the book already
+    /// holds every move proven lost (a build of that position itself,
+    /// or of another that reaches it), the first in cell order.
+    fn known_reply(&self, book: &Losses, cx: u64, co: u64) -> Option<usize> {
+        let geo = self.geo;
+        let empty = geo.full & !(cx | co);
+        (0..geo.cells())
+            .filter(|&r| empty >> r & 1 == 1)
+            .find(|&r| {
+                let (gx, go) = after(cx, co, r);
+                book.all_lost(geo, geo.canonical(gx, go).0)
+            })
+    }
+
+    /// Tries the opponent's likeliest replies to the child `(cx, co)`
+    /// of `key`, in the playing search's order, until one leaves every
+    /// move proven lost, and returns it; with `levels` past 1, the moves
+    /// left open after a reply are followed so too, `levels - 1` deep.
+    fn try_replies(
+        &mut self,
+        book: &mut Losses,
+        key: (u64, u64),
+        (c, cx, co): (usize, u64, u64),
+        levels: usize,
+    ) -> Result<Option<usize>, E> {
+        let geo = self.geo;
+        for &r in ranked_in(geo, cx, co, REPLY_DEPTH)
+            .iter()
+            .take(self.plan.replies)
+        {
+            let (gx, go) = after(cx, co, r);
+            let grandchild = geo.canonical(gx, go).0;
+            (self.progress)(&format!(
+                "{:x} {:x}: move {c} open, its reply {r} tried",
+                key.0, key.1
+            ));
+            self.search_moves(book, grandchild)?;
+            if levels > 1 && !book.all_lost(geo, grandchild) {
+                self.follow_open(book, grandchild, levels - 1)?;
+            }
+            if book.all_lost(geo, grandchild) {
+                return Ok(Some(r));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Proves lost, through a reply, each move of `key` left open: a
+    /// reply the book already proves (see `known_reply`), or else one
+    /// found by `try_replies`, the moves taken in the playing search's
+    /// order.
     fn follow_open(&mut self, book: &mut Losses, key: (u64, u64), levels: usize) -> Result<(), E> {
         let geo = self.geo;
-        let order = ranked_in(geo, key.0, key.1, REPLY_DEPTH);
-        let rank = |c: &usize| order.iter().position(|m| m == c).unwrap_or(usize::MAX);
         let mut open_classes: Vec<Vec<usize>> = classes(geo, key)
             .into_iter()
             .filter(|class| book.entry(key).is_some_and(|e| e.open.contains(&class[0])))
             .collect();
-        open_classes.sort_by_key(|class| class.iter().map(rank).min());
+        if self.plan.replies > 0 {
+            let order = ranked_in(geo, key.0, key.1, REPLY_DEPTH);
+            let rank = |c: &usize| order.iter().position(|m| m == c).unwrap_or(usize::MAX);
+            open_classes.sort_by_key(|class| class.iter().map(rank).min());
+        }
         for class in open_classes {
             let c = class[0];
             let (cx, co) = after(key.0, key.1, c);
-            for &r in ranked_in(geo, cx, co, REPLY_DEPTH)
-                .iter()
-                .take(self.plan.replies)
-            {
-                let (gx, go) = after(cx, co, r);
-                let grandchild = geo.canonical(gx, go).0;
-                (self.progress)(&format!(
-                    "{:x} {:x}: move {c} open, its reply {r} tried",
-                    key.0, key.1
-                ));
-                self.search_moves(book, grandchild)?;
-                if levels > 1 && !book.all_lost(geo, grandchild) {
-                    self.follow_open(book, grandchild, levels - 1)?;
-                }
-                if book.all_lost(geo, grandchild) {
-                    let entry = book.entry_mut(key);
-                    for &other in &class {
-                        if let Some(reply) = carried(geo, key, c, other, r) {
-                            entry.open.remove(&other);
-                            entry.lost.insert(other, Proof::Reply(reply));
-                        }
+            let reply = match self.known_reply(book, cx, co) {
+                Some(r) => Some(r),
+                None => self.try_replies(book, key, (c, cx, co), levels)?,
+            };
+            if let Some(r) = reply {
+                let entry = book.entry_mut(key);
+                for &other in &class {
+                    if let Some(reply) = carried(geo, key, c, other, r) {
+                        entry.open.remove(&other);
+                        entry.lost.insert(other, Proof::Reply(reply));
                     }
-                    (self.save)(book)?;
-                    break;
                 }
+                (self.save)(book)?;
             }
         }
         Ok(())
@@ -247,9 +284,7 @@ fn make_proving<E>(
         progress: &mut progress,
     };
     builder.search_moves(&mut book, key)?;
-    if plan.replies > 0 {
-        builder.follow_open(&mut book, key, plan.levels)?;
-    }
+    builder.follow_open(&mut book, key, plan.levels)?;
     Ok(book)
 }
 
@@ -325,5 +360,63 @@ mod tests {
                 assert_eq!(exact(&child), Outcome::Win, "{x:x} {o:x}: move {c}");
             }
         }
+    }
+
+    /// A reply the book already proves is used where the build tries no
+    /// replies at all: after a build of one grandchild, a build of the
+    /// start whose own searches prove nothing lists the move before it
+    /// lost through that reply, and nothing else.
+    #[test]
+    fn a_reply_the_book_already_proves_is_used() {
+        let geo = Arc::new(Geometry::new(4, 4, 3));
+        let exact = |pos: &MnkGame| {
+            MnkSolver::without_book(&pos.geo)
+                .value(pos, &Budget::unlimited())
+                .outcome
+        };
+        let start = (1u64, 0u64);
+        let key = geo.canonical(start.0, start.1).0;
+        let empty = |x: u64, o: u64| (0..16).filter(move |&c| (x | o) >> c & 1 == 0);
+        // O's first move in the canonical start, and X's winning reply.
+        let c = empty(key.0, key.1).next().unwrap();
+        let (cx, co) = after(key.0, key.1, c);
+        let r = empty(cx, co)
+            .find(|&r| {
+                let (gx, go) = after(cx, co, r);
+                exact(&MnkGame::from_bits(Arc::clone(&geo), gx, go)) == Outcome::Loss
+            })
+            .unwrap();
+        let plan = Plan {
+            think: Duration::from_secs(1),
+            replies: 0,
+            levels: 1,
+            threads: 1,
+        };
+        let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
+        let by_exact = |_: &MnkSolver, pos: &MnkGame, _: &Budget| exact(pos) == Outcome::Win;
+        let grandchild = after(cx, co, r);
+        let book = make_proving(
+            &geo,
+            grandchild,
+            &plan,
+            Losses::default(),
+            &by_exact,
+            ok,
+            |_| {},
+        )
+        .unwrap();
+        assert!(book.all_lost(&geo, geo.canonical(grandchild.0, grandchild.1).0));
+        let nothing = |_: &MnkSolver, _: &MnkGame, _: &Budget| false;
+        let book = make_proving(&geo, start, &plan, book, &nothing, ok, |_| {}).unwrap();
+        let entry = book.entry(key).unwrap();
+        assert_eq!(entry.lost.get(&c), Some(&Proof::Reply(r)), "{entry:?}");
+        assert!(entry.lost.values().all(|p| matches!(p, Proof::Reply(_))));
+        for (&m, p) in &entry.lost {
+            let Proof::Reply(reply) = *p else { continue };
+            let (mx, mo) = after(key.0, key.1, m);
+            let (gx, go) = after(mx, mo, reply);
+            assert!(book.all_lost(&geo, geo.canonical(gx, go).0), "move {m}");
+        }
+        assert_eq!(Losses::parse(&geo, &book.to_text(&geo)), Some(book.clone()));
     }
 }
