@@ -116,6 +116,11 @@ struct Options {
     #[arg(long, requires = "replies", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..=4))]
     levels: u64,
+    /// With --losses: search again the moves of the position after --moves
+    /// that the book in --out holds open (left so by a build with a
+    /// shorter --think); a resumed build otherwise takes them as they were.
+    #[arg(long, requires = "losses")]
+    again: bool,
     /// Keep only positions whose proof took at least this many
     /// milliseconds: play proves the rest within its budget.
     #[arg(long, default_value_t = 0)]
@@ -466,6 +471,7 @@ impl Maker<'_> {
             replies: usize::try_from(self.options.replies).unwrap_or(0),
             levels: usize::try_from(self.options.levels).unwrap_or(1),
             threads: self.threads(),
+            again: self.options.again,
         };
         let started = Instant::now();
         let made = losses_build::make(

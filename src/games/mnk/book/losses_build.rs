@@ -28,6 +28,10 @@ pub struct Plan {
     pub levels: usize,
     /// Children searched at once, each with its own solver.
     pub threads: usize,
+    /// Whether the moves of the position built that the book holds open
+    /// are searched again (with a longer `think` than the build that left
+    /// them): a resumed build otherwise takes them as they were.
+    pub again: bool,
 }
 
 /// The plies the playing search looks ahead to rank the replies tried.
@@ -88,11 +92,12 @@ struct Builder<'a, E> {
 
 impl<E> Builder<'_, E> {
     /// Searches every move of the canonical position `key` that the book
-    /// does not yet hold, the book saved after each.
-    fn search_moves(&mut self, book: &mut Losses, key: (u64, u64)) -> Result<(), E> {
+    /// does not yet hold (with `again`, nor holds open), the book saved
+    /// after each.
+    fn search_moves(&mut self, book: &mut Losses, key: (u64, u64), again: bool) -> Result<(), E> {
         let geo = self.geo;
         let known = book.entry(key).cloned().unwrap_or_default();
-        let is_known = |c: &usize| known.lost.contains_key(c) || known.open.contains(c);
+        let is_known = |c: &usize| known.lost.contains_key(c) || (!again && known.open.contains(c));
         let mut todo = Vec::new();
         for class in classes(geo, key) {
             // A move of a class known (a build stopped within it): the
@@ -138,6 +143,7 @@ impl<E> Builder<'_, E> {
                 let entry = book.entry_mut(key);
                 for &c in class {
                     if won {
+                        entry.open.remove(&c);
                         entry.lost.insert(c, Proof::Searched(ms));
                     } else {
                         entry.open.insert(c);
@@ -196,7 +202,7 @@ impl<E> Builder<'_, E> {
                 "{:x} {:x}: move {c} open, its reply {r} tried",
                 key.0, key.1
             ));
-            self.search_moves(book, grandchild)?;
+            self.search_moves(book, grandchild, false)?;
             if levels > 1 && !book.all_lost(geo, grandchild) {
                 self.follow_open(book, grandchild, levels - 1)?;
             }
@@ -283,7 +289,7 @@ fn make_proving<E>(
         save: &mut save,
         progress: &mut progress,
     };
-    builder.search_moves(&mut book, key)?;
+    builder.search_moves(&mut book, key, plan.again)?;
     builder.follow_open(&mut book, key, plan.levels)?;
     Ok(book)
 }
@@ -319,6 +325,7 @@ mod tests {
             replies: 2,
             levels: 1,
             threads: 2,
+            again: false,
         };
         let mut saves = 0;
         let start = (1, 0);
@@ -391,6 +398,7 @@ mod tests {
             replies: 0,
             levels: 1,
             threads: 1,
+            again: false,
         };
         let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
         let by_exact = |_: &MnkSolver, pos: &MnkGame, _: &Budget| exact(pos) == Outcome::Win;
@@ -418,5 +426,48 @@ mod tests {
             assert!(book.all_lost(&geo, geo.canonical(gx, go).0), "move {m}");
         }
         assert_eq!(Losses::parse(&geo, &book.to_text(&geo)), Some(book.clone()));
+    }
+    /// A resumed build takes the moves left open as they were, and with
+    /// `again` searches them anew: on 4×4 with k = 3 after X's corner, a
+    /// build whose prover proves nothing leaves every move open, the same
+    /// build resumed with the exact search keeps them open, and with
+    /// `again` it proves each lost that the exact search loses.
+    #[test]
+    fn moves_left_open_are_searched_again_when_asked() {
+        let geo = Arc::new(Geometry::new(4, 4, 3));
+        let exact = |pos: &MnkGame| {
+            MnkSolver::without_book(&pos.geo)
+                .value(pos, &Budget::unlimited())
+                .outcome
+        };
+        let start = (1u64, 0u64);
+        let key = geo.canonical(start.0, start.1).0;
+        let mut plan = Plan {
+            think: Duration::from_secs(1),
+            replies: 0,
+            levels: 1,
+            threads: 2,
+            again: false,
+        };
+        let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
+        let nothing = |_: &MnkSolver, _: &MnkGame, _: &Budget| false;
+        let by_exact = |_: &MnkSolver, pos: &MnkGame, _: &Budget| exact(pos) == Outcome::Win;
+        let book =
+            make_proving(&geo, start, &plan, Losses::default(), &nothing, ok, |_| {}).unwrap();
+        let entry = book.entry(key).unwrap().clone();
+        assert!(entry.lost.is_empty() && entry.open.len() == 15, "{entry:?}");
+        let resumed =
+            make_proving(&geo, start, &plan, book.clone(), &by_exact, ok, |_| {}).unwrap();
+        assert_eq!(resumed, book);
+        plan.again = true;
+        let again = make_proving(&geo, start, &plan, book, &by_exact, ok, |_| {}).unwrap();
+        let entry = again.entry(key).unwrap();
+        assert!(!entry.lost.is_empty(), "{entry:?}");
+        for c in (0..16).filter(|&c| (key.0 | key.1) >> c & 1 == 0) {
+            let (x, o) = after(key.0, key.1, c);
+            let lost = exact(&MnkGame::from_bits(Arc::clone(&geo), x, o)) == Outcome::Win;
+            assert_eq!(entry.lost.contains_key(&c), lost, "move {c}");
+            assert_eq!(entry.open.contains(&c), !lost, "move {c}");
+        }
     }
 }
