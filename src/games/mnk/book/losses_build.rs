@@ -427,6 +427,7 @@ mod tests {
         }
         assert_eq!(Losses::parse(&geo, &book.to_text(&geo)), Some(book.clone()));
     }
+
     /// A resumed build takes the moves left open as they were, and with
     /// `again` searches them anew: on 4×4 with k = 3 after X's corner, a
     /// build whose prover proves nothing leaves every move open, the same
