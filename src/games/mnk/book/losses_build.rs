@@ -304,6 +304,18 @@ mod tests {
     use crate::games::mnk::book::losses::{Losses, Proof, after};
     use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
 
+    /// The position's value by the exact search, no book, no time limit.
+    fn exact(pos: &MnkGame) -> Outcome {
+        MnkSolver::without_book(&pos.geo)
+            .value(pos, &Budget::unlimited())
+            .outcome
+    }
+
+    /// A prover that is the exact search: whether the side to move wins.
+    fn by_exact(_: &MnkSolver, pos: &MnkGame, _: &Budget) -> bool {
+        exact(pos) == Outcome::Win
+    }
+
     /// On 4×4 with k = 3 (won for X), after X's corner: a prover that
     /// proves nothing of O's moves themselves leaves each open, and the
     /// replies prove them lost through the positions after them, whose
@@ -312,11 +324,6 @@ mod tests {
     #[test]
     fn moves_left_open_are_proven_lost_through_a_reply() {
         let geo = Arc::new(Geometry::new(4, 4, 3));
-        let exact = |pos: &MnkGame| {
-            MnkSolver::without_book(&pos.geo)
-                .value(pos, &Budget::unlimited())
-                .outcome
-        };
         let prove = |_: &MnkSolver, pos: &MnkGame, _: &Budget| {
             pos.x.low().count_ones() + pos.o.low().count_ones() > 2 && exact(pos) == Outcome::Win
         };
@@ -376,11 +383,6 @@ mod tests {
     #[test]
     fn a_reply_the_book_already_proves_is_used() {
         let geo = Arc::new(Geometry::new(4, 4, 3));
-        let exact = |pos: &MnkGame| {
-            MnkSolver::without_book(&pos.geo)
-                .value(pos, &Budget::unlimited())
-                .outcome
-        };
         let start = (1u64, 0u64);
         let key = geo.canonical(start.0, start.1).0;
         let empty = |x: u64, o: u64| (0..16).filter(move |&c| (x | o) >> c & 1 == 0);
@@ -401,7 +403,6 @@ mod tests {
             again: false,
         };
         let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
-        let by_exact = |_: &MnkSolver, pos: &MnkGame, _: &Budget| exact(pos) == Outcome::Win;
         let grandchild = after(cx, co, r);
         let book = make_proving(
             &geo,
@@ -436,11 +437,6 @@ mod tests {
     #[test]
     fn moves_left_open_are_searched_again_when_asked() {
         let geo = Arc::new(Geometry::new(4, 4, 3));
-        let exact = |pos: &MnkGame| {
-            MnkSolver::without_book(&pos.geo)
-                .value(pos, &Budget::unlimited())
-                .outcome
-        };
         let start = (1u64, 0u64);
         let key = geo.canonical(start.0, start.1).0;
         let mut plan = Plan {
@@ -452,7 +448,6 @@ mod tests {
         };
         let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
         let nothing = |_: &MnkSolver, _: &MnkGame, _: &Budget| false;
-        let by_exact = |_: &MnkSolver, pos: &MnkGame, _: &Budget| exact(pos) == Outcome::Win;
         let book =
             make_proving(&geo, start, &plan, Losses::default(), &nothing, ok, |_| {}).unwrap();
         let entry = book.entry(key).unwrap().clone();
