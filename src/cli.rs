@@ -54,7 +54,7 @@ pub enum Command {
         /// RULESET --depth N --out FILE [--play [--beyond B]] [--keep-ms MS]
         /// [--layer | --choices [--check C[,C2]]] [--threads T], or
         /// RULESET --losses --moves "M…" --out FILE [--think S]
-        /// [--replies R [--levels L]] [--again] [--threads T]
+        /// [--replies R [--levels L]] [--again] [--back-to P] [--threads T]
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
         args: Vec<std::ffi::OsString>,
     },

@@ -121,6 +121,13 @@ struct Options {
     /// shorter --think); a resumed build otherwise takes them as they were.
     #[arg(long, requires = "losses")]
     again: bool,
+    /// With --losses: --moves is a game the side to move after them lost,
+    /// and the positions after its first PLIES, PLIES + 2, … moves are
+    /// built too, the last first: each move of the game is then proven
+    /// lost through the reply after it wherever every move after that
+    /// reply is (PLIES of the same parity as the number of --moves).
+    #[arg(long, requires = "losses", value_name = "PLIES")]
+    back_to: Option<usize>,
     /// Keep only positions whose proof took at least this many
     /// milliseconds: play proves the rest within its budget.
     #[arg(long, default_value_t = 0)]
@@ -453,6 +460,7 @@ impl Maker<'_> {
         };
         let moves = self.options.moves.as_deref().unwrap_or_default();
         let mut pos = MnkGame::new(Arc::clone(geo));
+        let mut line = vec![pos.bits()];
         for (i, word) in moves.split_whitespace().enumerate() {
             let shown = visible(word);
             let mv = pos
@@ -462,10 +470,19 @@ impl Maker<'_> {
                 bail!("--moves: move {} '{shown}' cannot be played there", i + 1);
             }
             pos = pos.after(mv);
+            line.push(pos.bits());
         }
         if pos.status().is_over() {
             bail!("--moves: the game is over after them; there is no move to prove lost");
         }
+        let plies = line.len() - 1;
+        let from = self.options.back_to.unwrap_or(plies);
+        if from > plies || !(plies - from).is_multiple_of(2) {
+            bail!(
+                "--back-to {from}: it must be at most the {plies} moves of --moves and differ from them by an even number"
+            );
+        }
+        let line: Vec<(u64, u64)> = line.into_iter().skip(from).step_by(2).collect();
         let plan = losses_build::Plan {
             think: Duration::from_secs(self.options.think),
             replies: usize::try_from(self.options.replies).unwrap_or(0),
@@ -474,9 +491,9 @@ impl Maker<'_> {
             again: self.options.again,
         };
         let started = Instant::now();
-        let made = losses_build::make(
+        let made = losses_build::make_line(
             geo,
-            pos.bits(),
+            &line,
             &plan,
             resume,
             |b| out.save(&b.to_text(geo)),
@@ -484,11 +501,17 @@ impl Maker<'_> {
         )
         .map_err(|e| out.refused(&e))?;
         out.save(&made.to_text(geo)).map_err(anyhow::Error::msg)?;
-        let key = geo.canonical(pos.bits().0, pos.bits().1).0;
-        let (lost, open) = made
-            .entry(key)
-            .map_or((0, 0), |e| (e.lost.len(), e.open.len()));
-        eprintln!("after --moves: {lost} moves proven lost, {open} left open");
+        for (i, &(x, o)) in line.iter().enumerate() {
+            let (lost, open) = made
+                .entry(geo.canonical(x, o).0)
+                .map_or((0, 0), |e| (e.lost.len(), e.open.len()));
+            let at = match from + 2 * i {
+                _ if i + 1 == line.len() => "after --moves".to_string(),
+                0 => "at the start".to_string(),
+                ply => format!("after move {ply}"),
+            };
+            eprintln!("{at}: {lost} moves proven lost, {open} left open");
+        }
         Ok(made.len())
     }
 

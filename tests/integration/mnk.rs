@@ -1028,6 +1028,29 @@ fn the_book_command_makes_a_book_of_moves_proven_lost() {
     ] {
         book(moves).failure().stderr(predicates::str::contains(why));
     }
+    // A line of play built back from its end; --back-to checked first.
+    use predicates::prelude::PredicateBooleanExt as _;
+    let line = |back_to: &str| {
+        let mut cmd = crate::cli::unbeatable();
+        cmd.arg("book")
+            .arg(&ruleset)
+            .args(["--losses", "--moves", "a1 b1 b2", "--think", "1"])
+            .args(["--back-to", back_to, "--out"])
+            .arg(&out);
+        cmd.assert()
+    };
+    for wrong in ["2", "5"] {
+        line(wrong)
+            .failure()
+            .stderr(predicates::str::contains(format!(
+                "--back-to {wrong}: it must be"
+            )));
+    }
+    line("1").success().stderr(
+        predicates::str::contains("after move 1: 15 moves proven lost, 0 left open").and(
+            predicates::str::contains("after --moves: 13 moves proven lost"),
+        ),
+    );
     std::fs::write(&out, "losses 4 4 4\n").unwrap();
     book("a1")
         .failure()

@@ -267,6 +267,43 @@ pub fn make<E>(
     make_proving(geo, start, plan, resume, &proven_won, save, progress)
 }
 
+/// `make` for each position of a lost game's line (`line`: the
+/// positions after its moves, first to last, the loser to move in each),
+/// the last first, so that each builds on the one after it: a move of
+/// the game is proven lost through the reply after it wherever the book
+/// then proves every move after that reply lost — the way a line the
+/// opponent won by is proven back from where its win is short.
+///
+/// # Errors
+/// The first error `save` returns: the build stops there.
+pub fn make_line<E>(
+    geo: &Arc<Geometry>,
+    line: &[(u64, u64)],
+    plan: &Plan,
+    resume: Losses,
+    save: impl FnMut(&Losses) -> Result<(), E>,
+    progress: impl FnMut(&str),
+) -> Result<Losses, E> {
+    make_line_proving(geo, line, plan, resume, &proven_won, save, progress)
+}
+
+/// `make_line`, with `prove` in place of the searches of `analyze`.
+fn make_line_proving<E>(
+    geo: &Arc<Geometry>,
+    line: &[(u64, u64)],
+    plan: &Plan,
+    resume: Losses,
+    prove: Prover<'_>,
+    mut save: impl FnMut(&Losses) -> Result<(), E>,
+    mut progress: impl FnMut(&str),
+) -> Result<Losses, E> {
+    let mut book = resume;
+    for &start in line.iter().rev() {
+        book = make_proving(geo, start, plan, book, prove, &mut save, &mut progress)?;
+    }
+    Ok(book)
+}
+
 /// `make`, with `prove` in place of the searches of `analyze`.
 fn make_proving<E>(
     geo: &Arc<Geometry>,
@@ -299,7 +336,7 @@ mod tests {
     use std::sync::Arc;
     use std::time::Duration;
 
-    use super::{Plan, make_proving};
+    use super::{Plan, make_line_proving, make_proving};
     use crate::engine::{Budget, Outcome, Solver as _};
     use crate::games::mnk::book::losses::{Losses, Proof, after};
     use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
@@ -465,5 +502,64 @@ mod tests {
             assert_eq!(entry.lost.contains_key(&c), lost, "move {c}");
             assert_eq!(entry.open.contains(&c), !lost, "move {c}");
         }
+    }
+    /// A lost game's line proven back from its end: on 4×4 with k = 3, a
+    /// game X wins (O's moves the first empty cells), and a prover blind
+    /// to the positions O's moves of the game make (exact elsewhere), so
+    /// that each of those moves is lost only through X's reply after it.
+    /// Built last first, every position of the line has all its moves
+    /// lost, the first included; built first to last, the first keeps
+    /// its move of the game open.
+    #[test]
+    fn a_lost_line_is_proven_back_from_its_end() {
+        let geo = Arc::new(Geometry::new(4, 4, 3));
+        let empty = |x: u64, o: u64| (0..16).filter(move |&c| (x | o) >> c & 1 == 0);
+        let (mut x, mut o) = (1u64, 0u64);
+        let (mut line, mut blind) = (Vec::new(), Vec::new());
+        while !geo.is_over(x, o) {
+            line.push((x, o));
+            (x, o) = after(x, o, empty(x, o).next().unwrap());
+            blind.push(geo.canonical(x, o).0);
+            assert!(!geo.is_over(x, o), "O cannot end a game X wins");
+            let wins = |r: usize| {
+                let (gx, go) = after(x, o, r);
+                geo.has_line(gx)
+                    || exact(&MnkGame::from_bits(Arc::clone(&geo), gx, go)) == Outcome::Loss
+            };
+            (x, o) = after(x, o, empty(x, o).find(|&r| wins(r)).unwrap());
+            if geo.is_over(x, o) {
+                // X's reply ends the game: the move before it is lost by
+                // search, as the searches of `analyze` prove it at once.
+                blind.pop();
+            }
+        }
+        assert!(geo.has_line(x) && line.len() >= 3, "{line:?}");
+        let prove = |_: &MnkSolver, pos: &MnkGame, _: &Budget| {
+            let (x, o) = (pos.x.low(), pos.o.low());
+            !blind.contains(&geo.canonical(x, o).0) && exact(pos) == Outcome::Win
+        };
+        let plan = Plan {
+            think: Duration::from_secs(1),
+            replies: 0,
+            levels: 1,
+            threads: 2,
+            again: false,
+        };
+        let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
+        let book =
+            make_line_proving(&geo, &line, &plan, Losses::default(), &prove, ok, |_| {}).unwrap();
+        for (i, &(x, o)) in line.iter().enumerate() {
+            let key = geo.canonical(x, o).0;
+            assert!(book.all_lost(&geo, key), "{i}: {:?}", book.entry(key));
+            let through = book.entry(key).unwrap().lost.values();
+            let replies = through.filter(|p| matches!(p, Proof::Reply(_))).count();
+            assert_eq!(replies > 0, i + 1 < line.len(), "{i}: {replies}");
+        }
+        let mut forward = Losses::default();
+        for &start in &line {
+            forward = make_proving(&geo, start, &plan, forward, &prove, ok, |_| {}).unwrap();
+        }
+        let first = geo.canonical(line[0].0, line[0].1).0;
+        assert!(!forward.all_lost(&geo, first), "{:?}", forward.entry(first));
     }
 }
