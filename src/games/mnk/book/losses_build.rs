@@ -15,7 +15,7 @@ use crate::games::mnk::book::losses::{Losses, Proof, after};
 use crate::games::mnk::book::make::run_each;
 use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
 
-/// What `make` is asked for.
+/// What `make_line` is asked for.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
     /// The time each child's searches have.
@@ -250,29 +250,15 @@ impl<E> Builder<'_, E> {
     }
 }
 
-/// Proves the moves of the position `(x, o)` lost where `plan` can (see
-/// the module), going on from `resume`, handing the book to `save` after
-/// each result; `progress` hears what is being done.
-///
-/// # Errors
-/// The first error `save` returns: the build stops there.
-pub fn make<E>(
-    geo: &Arc<Geometry>,
-    start: (u64, u64),
-    plan: &Plan,
-    resume: Losses,
-    save: impl FnMut(&Losses) -> Result<(), E>,
-    progress: impl FnMut(&str),
-) -> Result<Losses, E> {
-    make_proving(geo, start, plan, resume, &proven_won, save, progress)
-}
-
-/// `make` for each position of a lost game's line (`line`: the
-/// positions after its moves, first to last, the loser to move in each),
-/// the last first, so that each builds on the one after it: a move of
-/// the game is proven lost through the reply after it wherever the book
-/// then proves every move after that reply lost — the way a line the
-/// opponent won by is proven back from where its win is short.
+/// Proves the moves of each position of `line` lost where `plan` can
+/// (see the module), going on from `resume`, handing the book to `save`
+/// after each result; `progress` hears what is being done. The positions
+/// are those after the moves of a game lost by the side to move in each
+/// (first to last; one position alone is the usual build), and they are
+/// built the last first, so that each builds on the one after it: a move
+/// of the game is proven lost through the reply after it wherever the
+/// book then proves every move after that reply lost — the way a line
+/// the opponent won by is proven back from where its win is short.
 ///
 /// # Errors
 /// The first error `save` returns: the build stops there.
@@ -304,7 +290,8 @@ fn make_line_proving<E>(
     Ok(book)
 }
 
-/// `make`, with `prove` in place of the searches of `analyze`.
+/// The build of one position, with `prove` in place of the searches of
+/// `analyze`.
 fn make_proving<E>(
     geo: &Arc<Geometry>,
     (x, o): (u64, u64),
