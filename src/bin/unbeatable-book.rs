@@ -125,7 +125,8 @@ struct Options {
     /// and the positions after its first PLIES, PLIES + 2, … moves are
     /// built too, the last first: each move of the game is then proven
     /// lost through the reply after it wherever every move after that
-    /// reply is (PLIES of the same parity as the number of --moves).
+    /// reply is (PLIES of the same parity as the number of --moves;
+    /// --again then searches anew the open moves of each).
     #[arg(long, requires = "losses", value_name = "PLIES")]
     back_to: Option<usize>,
     /// Keep only positions whose proof took at least this many
