@@ -495,8 +495,8 @@ mod tests {
     /// to the positions O's moves of the game make (exact elsewhere), so
     /// that each of those moves is lost only through X's reply after it.
     /// Built last first, every position of the line has all its moves
-    /// lost, the first included; built first to last, the first keeps
-    /// its move of the game open.
+    /// lost, the first included, each so by the exact search; built
+    /// first to last, the first keeps its move of the game open.
     #[test]
     fn a_lost_line_is_proven_back_from_its_end() {
         let geo = Arc::new(Geometry::new(4, 4, 3));
@@ -541,6 +541,13 @@ mod tests {
             let through = book.entry(key).unwrap().lost.values();
             let replies = through.filter(|p| matches!(p, Proof::Reply(_))).count();
             assert_eq!(replies > 0, i + 1 < line.len(), "{i}: {replies}");
+        }
+        for ((x, o), entry) in book.entries() {
+            for &c in entry.lost.keys() {
+                let (cx, co) = after(x, o, c);
+                let child = MnkGame::from_bits(Arc::clone(&geo), cx, co);
+                assert_eq!(exact(&child), Outcome::Win, "{x:x} {o:x}: move {c}");
+            }
         }
         let mut forward = Losses::default();
         for &start in &line {
