@@ -335,6 +335,17 @@ mod tests {
             .outcome
     }
 
+    /// Checks every move `book` calls lost by the exact search.
+    fn every_loss_is_exact(geo: &Arc<Geometry>, book: &Losses) {
+        for ((x, o), entry) in book.entries() {
+            for &c in entry.lost.keys() {
+                let (cx, co) = after(x, o, c);
+                let child = MnkGame::from_bits(Arc::clone(geo), cx, co);
+                assert_eq!(exact(&child), Outcome::Win, "{x:x} {o:x}: move {c}");
+            }
+        }
+    }
+
     /// A prover that is the exact search: whether the side to move wins.
     fn by_exact(_: &MnkSolver, pos: &MnkGame, _: &Budget) -> bool {
         exact(pos) == Outcome::Win
@@ -384,20 +395,9 @@ mod tests {
         assert!(replies > 0, "{entry:?}");
         assert!(entry.lost.values().all(|p| matches!(p, Proof::Reply(_))));
         assert!(saves > entry.lost.len());
-        for &c in entry.lost.keys() {
-            let (x, o) = after(key.0, key.1, c);
-            let child = MnkGame::from_bits(Arc::clone(&geo), x, o);
-            assert_eq!(exact(&child), Outcome::Win, "O's move {c}");
-        }
-        // Every entry past the first is a position whose moves are all
-        // lost, each so by the exact search.
-        for ((x, o), entry) in book.entries() {
-            for &c in entry.lost.keys() {
-                let (cx, co) = after(x, o, c);
-                let child = MnkGame::from_bits(Arc::clone(&geo), cx, co);
-                assert_eq!(exact(&child), Outcome::Win, "{x:x} {o:x}: move {c}");
-            }
-        }
+        // Every move the book calls lost, the start's and those of the
+        // positions after the replies, is lost by the exact search.
+        every_loss_is_exact(&geo, &book);
     }
 
     /// A reply the book already proves is used where the build tries no
@@ -542,13 +542,7 @@ mod tests {
             let replies = through.filter(|p| matches!(p, Proof::Reply(_))).count();
             assert_eq!(replies > 0, i + 1 < line.len(), "{i}: {replies}");
         }
-        for ((x, o), entry) in book.entries() {
-            for &c in entry.lost.keys() {
-                let (cx, co) = after(x, o, c);
-                let child = MnkGame::from_bits(Arc::clone(&geo), cx, co);
-                assert_eq!(exact(&child), Outcome::Win, "{x:x} {o:x}: move {c}");
-            }
-        }
+        every_loss_is_exact(&geo, &book);
         let mut forward = Losses::default();
         for &start in &line {
             forward = make_proving(&geo, start, &plan, forward, &prove, ok, |_| {}).unwrap();
