@@ -273,7 +273,8 @@ pub fn make_line<E>(
     make_line_proving(geo, line, plan, resume, &proven_won, save, progress)
 }
 
-/// `make_line`, with `prove` in place of the searches of `analyze`.
+/// `make_line`, with `prove` in place of the searches of `analyze`; one
+/// set of solvers serves every position of the line.
 fn make_line_proving<E>(
     geo: &Arc<Geometry>,
     line: &[(u64, u64)],
@@ -284,25 +285,6 @@ fn make_line_proving<E>(
     mut progress: impl FnMut(&str),
 ) -> Result<Losses, E> {
     let mut book = resume;
-    for &start in line.iter().rev() {
-        book = make_proving(geo, start, plan, book, prove, &mut save, &mut progress)?;
-    }
-    Ok(book)
-}
-
-/// The build of one position, with `prove` in place of the searches of
-/// `analyze`.
-fn make_proving<E>(
-    geo: &Arc<Geometry>,
-    (x, o): (u64, u64),
-    plan: &Plan,
-    resume: Losses,
-    prove: Prover<'_>,
-    mut save: impl FnMut(&Losses) -> Result<(), E>,
-    mut progress: impl FnMut(&str),
-) -> Result<Losses, E> {
-    let mut book = resume;
-    let key = geo.canonical(x, o).0;
     let mut builder = Builder {
         geo,
         plan,
@@ -313,8 +295,11 @@ fn make_proving<E>(
         save: &mut save,
         progress: &mut progress,
     };
-    builder.search_moves(&mut book, key, plan.again)?;
-    builder.follow_open(&mut book, key, plan.levels)?;
+    for &(x, o) in line.iter().rev() {
+        let key = geo.canonical(x, o).0;
+        builder.search_moves(&mut book, key, plan.again)?;
+        builder.follow_open(&mut book, key, plan.levels)?;
+    }
     Ok(book)
 }
 
@@ -323,7 +308,7 @@ mod tests {
     use std::sync::Arc;
     use std::time::Duration;
 
-    use super::{Plan, make_line_proving, make_proving};
+    use super::{Plan, make_line_proving};
     use crate::engine::{Budget, Outcome, Solver as _};
     use crate::games::mnk::book::losses::{Losses, Proof, after};
     use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
@@ -371,9 +356,9 @@ mod tests {
         };
         let mut saves = 0;
         let start = (1, 0);
-        let book = make_proving(
+        let book = make_line_proving(
             &geo,
-            start,
+            &[start],
             &plan,
             Losses::default(),
             &prove,
@@ -428,9 +413,9 @@ mod tests {
         };
         let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
         let grandchild = after(cx, co, r);
-        let book = make_proving(
+        let book = make_line_proving(
             &geo,
-            grandchild,
+            &[grandchild],
             &plan,
             Losses::default(),
             &by_exact,
@@ -440,7 +425,7 @@ mod tests {
         .unwrap();
         assert!(book.all_lost(&geo, geo.canonical(grandchild.0, grandchild.1).0));
         let nothing = |_: &MnkSolver, _: &MnkGame, _: &Budget| false;
-        let book = make_proving(&geo, start, &plan, book, &nothing, ok, |_| {}).unwrap();
+        let book = make_line_proving(&geo, &[start], &plan, book, &nothing, ok, |_| {}).unwrap();
         let entry = book.entry(key).unwrap();
         assert_eq!(entry.lost.get(&c), Some(&Proof::Reply(r)), "{entry:?}");
         assert!(entry.lost.values().all(|p| matches!(p, Proof::Reply(_))));
@@ -472,15 +457,23 @@ mod tests {
         };
         let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
         let nothing = |_: &MnkSolver, _: &MnkGame, _: &Budget| false;
-        let book =
-            make_proving(&geo, start, &plan, Losses::default(), &nothing, ok, |_| {}).unwrap();
+        let book = make_line_proving(
+            &geo,
+            &[start],
+            &plan,
+            Losses::default(),
+            &nothing,
+            ok,
+            |_| {},
+        )
+        .unwrap();
         let entry = book.entry(key).unwrap().clone();
         assert!(entry.lost.is_empty() && entry.open.len() == 15, "{entry:?}");
         let resumed =
-            make_proving(&geo, start, &plan, book.clone(), &by_exact, ok, |_| {}).unwrap();
+            make_line_proving(&geo, &[start], &plan, book.clone(), &by_exact, ok, |_| {}).unwrap();
         assert_eq!(resumed, book);
         plan.again = true;
-        let again = make_proving(&geo, start, &plan, book, &by_exact, ok, |_| {}).unwrap();
+        let again = make_line_proving(&geo, &[start], &plan, book, &by_exact, ok, |_| {}).unwrap();
         let entry = again.entry(key).unwrap();
         assert!(!entry.lost.is_empty(), "{entry:?}");
         for c in (0..16).filter(|&c| (key.0 | key.1) >> c & 1 == 0) {
@@ -545,7 +538,8 @@ mod tests {
         every_loss_is_exact(&geo, &book);
         let mut forward = Losses::default();
         for &start in &line {
-            forward = make_proving(&geo, start, &plan, forward, &prove, ok, |_| {}).unwrap();
+            forward =
+                make_line_proving(&geo, &[start], &plan, forward, &prove, ok, |_| {}).unwrap();
         }
         let first = geo.canonical(line[0].0, line[0].1).0;
         assert!(!forward.all_lost(&geo, first), "{:?}", forward.entry(first));
