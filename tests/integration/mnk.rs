@@ -1057,6 +1057,7 @@ fn the_book_command_makes_a_book_of_moves_proven_lost() {
         .stderr(predicates::str::contains("not a book of moves proven lost"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "losses 4 4 4\n");
 }
+
 /// The shipped book of moves proven lost of 8×8 k=5 reads (its reply
 /// proofs hold by its own entries), `analyze`'s move results list its
 /// moves lost at once, and a sample of the moves proven by search in
@@ -1103,4 +1104,31 @@ fn the_shipped_book_of_moves_proven_lost_is_proven_again_in_samples() {
             "{x:x} {o:x}: move {c}, proven in {ms} ms when the book was made"
         );
     }
+}
+
+/// A game reaches the book's positions by other orders of its stones:
+/// after `d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3`, the book's line with X's c3
+/// before d3, the book has no entry, and O's e7 there lost a match to
+/// Rapfi. The exact search reads the book's endings at every node: X's
+/// four on d3, O's forced d1, and the book's position, won for X.
+#[test]
+fn a_transposition_of_the_book_s_line_is_proven_through_its_endings() {
+    use unbeatable::games::mnk::book::losses;
+    let rules = mnk(8, 8, 5);
+    let pos = play(&rules, "d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3");
+    let Some((geo, book)) = losses::builtin(8, 8, 5) else {
+        panic!("8×8 k=5 ships a book of moves proven lost");
+    };
+    let (x, o) = pos.bits();
+    assert!(book.entry(geo.canonical(x, o).0).is_none());
+    let e7 = pos.parse_move("e7").unwrap();
+    let child = pos.after(e7);
+    let (cx, co) = child.bits();
+    assert!(book.entry(geo.canonical(cx, co).0).is_none());
+    // Far above the milliseconds it takes: a guard against a hang.
+    let budget = Budget::of(std::time::Duration::from_secs(3));
+    let solver = MnkSolver::new(Arc::clone(&rules.geo));
+    assert_eq!(solver.value(&child, &budget).outcome, Outcome::Win);
+    let results = solver.move_results(&pos, &Budget::of(std::time::Duration::from_secs(2)));
+    assert_eq!(results.get(e7).map(|v| v.outcome), Some(Outcome::Loss));
 }

@@ -6,8 +6,10 @@
 //! where they leave it open, by a reply of the opponent's after which
 //! every move is proven lost in turn (its position in the book too).
 //! Play sets those moves aside while another move is not proven lost,
-//! and `analyze` lists them lost. Why: docs/mnk.md, "A book of moves
-//! proven lost".
+//! and `analyze` lists them lost; the exact search reads what the book
+//! proves at every node (`losses_endings`), so a game that reaches its
+//! positions by another order of stones is known too. Why: docs/mnk.md,
+//! "A book of moves proven lost".
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;

@@ -10,6 +10,7 @@ pub mod layer;
 pub mod layer_build;
 pub mod losses;
 pub mod losses_build;
+pub mod losses_endings;
 mod make;
 pub mod shapes;
 mod tree;

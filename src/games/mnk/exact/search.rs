@@ -19,6 +19,7 @@ use crate::engine::Budget;
 
 use crate::games::mnk::Geometry;
 use crate::games::mnk::book::Book;
+use crate::games::mnk::book::losses_endings::Endings;
 use crate::games::mnk::exact::distance::{self, Windowed};
 use crate::games::mnk::exact::pairing;
 use crate::games::mnk::exact::tt::{INF, Probe, Tt, WIN, to_root};
@@ -43,6 +44,11 @@ pub struct Search<'a> {
     pub geo: &'a Geometry,
     pub tt: &'a mut Tt,
     pub book: &'a Book,
+    /// The positions the book of moves proven lost proves won or lost,
+    /// where this search reads it (see `with_endings`).
+    endings: Option<&'a Endings>,
+    /// Nodes the endings settled or bounded.
+    pub endings_read: u64,
     pub nodes: u64,
     pub budget: &'a Budget,
     pub aborted: bool,
@@ -66,12 +72,23 @@ impl<'a> Search<'a> {
             geo,
             tt,
             book,
+            endings: None,
+            endings_read: 0,
             nodes: 0,
             budget,
             aborted: false,
             counts: Vec::new(),
             threats_by: [[0; 64]; 2],
         }
+    }
+
+    /// The same search reading the book of moves proven lost at every
+    /// node: a position it proves won or lost bounds the node's score
+    /// (a win or loss of unknown length, within the empty cells).
+    #[must_use]
+    pub const fn with_endings(mut self, endings: Option<&'a Endings>) -> Self {
+        self.endings = endings;
+        self
     }
 
     fn row(&self, ply: i32) -> &[Count] {
@@ -172,6 +189,41 @@ impl<'a> Search<'a> {
             return (false, None);
         }
         (false, Some(spoil | touched[colour]))
+    }
+
+    /// A four of the player to move whose one block leaves a position
+    /// the book's endings prove won for them: searched first, it proves
+    /// the node in three (the block forced, then the book), where the
+    /// order by lines may search other moves for minutes. How a game
+    /// reaches the book's positions by another order of its stones.
+    fn four_into_endings(&self, me: u64, opp: u64, colour: usize, ply: i32) -> Option<usize> {
+        let endings = self.endings?;
+        let stones = (me | opp).count_ones() + 2;
+        if !endings.may_reach(stones) {
+            return None;
+        }
+        let k = self.geo.k as u8;
+        let empty = self.geo.full & !(me | opp);
+        for (c, &l) in self.row(ply).iter().zip(&self.geo.lines) {
+            if c[colour] + 2 != k || c[1 - colour] != 0 {
+                continue;
+            }
+            let cells = l & empty;
+            let a = cells.trailing_zeros() as usize;
+            let b = (cells & (cells - 1)).trailing_zeros() as usize;
+            for (four, block) in [(a, b), (b, a)] {
+                let (mine, theirs) = (me | 1 << four, opp | 1 << block);
+                let (x, o) = if colour == 0 {
+                    (mine, theirs)
+                } else {
+                    (theirs, mine)
+                };
+                if endings.get(x, o) == Some(true) {
+                    return Some(four);
+                }
+            }
+        }
+        None
     }
 
     /// The empty cells of the lines `colour` can still complete.
@@ -320,6 +372,18 @@ impl<'a> Search<'a> {
         } else {
             0
         };
+        if let Some(endings) = self.endings {
+            let (x, o) = if colour == 0 { (me, opp) } else { (opp, me) };
+            let within = ply + empty.count_ones() as i32;
+            if let Some(won) = endings.get(x, o) {
+                self.endings_read += 1;
+                if won {
+                    lo = lo.max(WIN - within);
+                } else {
+                    hi = hi.min(-(WIN - within));
+                }
+            }
+        }
         if lo < 0 && alpha < 0 && beta > lo && self.cannot_win(1 - colour, false, empty, ply) {
             lo = 0;
         }
@@ -379,7 +443,8 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            self.ordered(colour, allowed, ply, tt_move, &mut moves)
+            let first = self.four_into_endings(me, opp, colour, ply).or(tt_move);
+            self.ordered(colour, allowed, ply, first, &mut moves)
         };
         let mut best_move = (moves[0] & 0xFF) as usize;
         for &packed in &moves[..n] {

@@ -6,6 +6,7 @@ use std::sync::PoisonError;
 
 use crate::engine::{Budget, Game, Outcome, Status, Value};
 use crate::games::mnk::book;
+use crate::games::mnk::book::losses_endings::Endings;
 use crate::games::mnk::connect::GravitySearch;
 use crate::games::mnk::exact::distance::{self, Known, Prior};
 use crate::games::mnk::exact::search::Search;
@@ -13,7 +14,10 @@ use crate::games::mnk::exact::tt::{Tt, WIN};
 use crate::games::mnk::geometry::beyond_quick_proof;
 use crate::games::mnk::{EXACT_CELLS, MnkGame};
 
-use super::{GRAVITY_QUICK_PLIES, MnkSolver, child_target, score_value};
+use super::{ENDINGS_QUICK, GRAVITY_QUICK_PLIES, MnkSolver, child_target, score_value};
+
+/// The share of a search's budget for the window of `by_endings`.
+const ENDINGS_SHARE: f64 = 0.3;
 
 impl MnkSolver {
     /// Runs `free` with the search of boards where a stone goes anywhere,
@@ -29,7 +33,9 @@ impl MnkSolver {
         let tt = guard.get_or_insert_with(|| Tt::new(self.table_bits));
         match &self.shape {
             Some(shape) => drop(&mut GravitySearch::new(shape, &self.geo, tt, book, budget)),
-            None => free(&mut Search::new(&self.geo, tt, book, budget)),
+            None => {
+                free(&mut Search::new(&self.geo, tt, book, budget).with_endings(self.endings()))
+            }
         }
     }
 
@@ -104,7 +110,16 @@ impl MnkSolver {
         let (x, o) = pos.bits();
         let empties = (self.geo.full & !(x | o)).count_ones() as i32;
         // The parents' bound, found here once for every caller.
-        let at_least = self.parent_bound(x, o);
+        let mut at_least = self.parent_bound(x, o);
+        // A loss through the endings: the search below may find its plies.
+        let mut lost = false;
+        if at_least.is_none() {
+            match self.by_endings(x, o, &budget.share(ENDINGS_SHARE)) {
+                Some(0) => return Known::Exact(0),
+                Some(bound) if bound > 0 => at_least = Some(bound),
+                bound => lost = bound.is_some(),
+            }
+        }
         let prior = Prior { at_least, ..prior };
         let known = self.with_search(
             budget,
@@ -113,8 +128,65 @@ impl MnkSolver {
         );
         match known {
             Known::Unknown if at_least.is_some_and(|least| least > 0) => Known::Outcome(1),
+            Known::Unknown if lost => Known::Outcome(-1),
             known => known,
         }
+    }
+
+    /// Where the exact search reads the book's endings (`endings`) and
+    /// the position has no more stones than the book's positions, a
+    /// window around the draw first, with a share of the budget: a win or
+    /// loss reached through the book's positions is a bound of unknown
+    /// plies, which the short windows of `solve_known` (wins within 13
+    /// plies, searched before it) never use, and which took them 10 s
+    /// on 8×8 after `d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7` where this
+    /// window takes milliseconds (X's four on d3, O's block, the book).
+    /// The score's bound: above 0 won, below lost, 0 drawn.
+    fn by_endings(&self, x: u64, o: u64, budget: &Budget) -> Option<i32> {
+        let endings = self.endings()?;
+        if !endings.may_reach((x | o).count_ones()) {
+            return None;
+        }
+        self.with_search(budget, |s| s.bounded(x, o, -1, 1), |_| None)
+    }
+
+    /// `by_endings` of a position, as what it settles: won or lost
+    /// without plies, or drawn; for the moves of `move_results`, before
+    /// their short windows (which the book's endings do not shorten, and
+    /// whose exact scores, where found, come first).
+    pub(super) fn known_by_endings(&self, pos: &MnkGame, budget: &Budget) -> Option<Known> {
+        let (x, o) = pos.bits();
+        match self.by_endings(x, o, budget)? {
+            0 => Some(Known::Exact(0)),
+            bound => Some(Known::Outcome(bound.signum())),
+        }
+    }
+
+    /// `known_by_endings` of the position after each of `moves` (for the
+    /// player to move there), each within `ENDINGS_QUICK`: `None` for a
+    /// move that ends the game. Empty where the solver reads no endings.
+    pub(super) fn each_through_endings(
+        &self,
+        pos: &MnkGame,
+        moves: &[usize],
+        budget: &Budget,
+    ) -> Vec<Option<Known>> {
+        let reaches = self
+            .endings()
+            .is_some_and(|e| e.may_reach(pos.stones() as u32 + 1));
+        if !reaches {
+            return vec![None; moves.len()];
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let child = pos.after(mv);
+                match Self::terminal(&child) {
+                    Some(_) => None,
+                    None => self.known_by_endings(&child, &budget.capped(ENDINGS_QUICK)),
+                }
+            })
+            .collect()
     }
 
     /// Whether a parent proves the position won (see `parent_bound`). So
@@ -189,11 +261,18 @@ impl MnkSolver {
             .or_else(|| self.booked(pos).1)
     }
 
+    /// Whether this solver reads the shipped book of moves proven lost:
+    /// not in the searches that make or test it, and only a free board of
+    /// at most 64 cells has one.
+    fn reads_losses_book(&self) -> bool {
+        self.losses_book && !self.geo.gravity && self.geo.cells() <= 64
+    }
+
     /// What the shipped book of moves proven lost knows of `pos`: the
     /// moves it proves lost, and the move it proves winning
     /// (`book::losses`), where this solver reads it.
     pub(super) fn booked(&self, pos: &MnkGame) -> (Vec<usize>, Option<usize>) {
-        if !self.losses_book || self.geo.gravity || self.geo.cells() > 64 {
+        if !self.reads_losses_book() {
             return (Vec::new(), None);
         }
         let Some((geo, book)) = book::losses::builtin(self.geo.width, self.geo.height, self.geo.k)
@@ -202,6 +281,16 @@ impl MnkSolver {
         };
         let (x, o) = pos.bits();
         (book.lost(geo, x, o), book.winning(geo, x, o))
+    }
+
+    /// The positions the shipped book of moves proven lost proves won or
+    /// lost (`book::losses_endings`), for the exact search to read at
+    /// every node, where this solver reads the book.
+    fn endings(&self) -> Option<&'static Endings> {
+        if !self.reads_losses_book() {
+            return None;
+        }
+        book::losses_endings::builtin(self.geo.width, self.geo.height, self.geo.k)
     }
 
     /// The value the exact search proves within the budget: with plies,

@@ -36,6 +36,12 @@ const QUICK_PASS_SHARE: f64 = 0.25;
 /// leave the win alone take a fraction of a millisecond.
 const AFTER_A_PASS_MOST: Duration = Duration::from_millis(5);
 
+/// The most each move's window through the book's endings gets in
+/// `move_results` (`known_by_endings`), before its short windows: a
+/// win through them takes a few nodes, and 60 moves of 8×8 take at
+/// most 0.12 s.
+pub(super) const ENDINGS_QUICK: Duration = Duration::from_millis(2);
+
 /// The estimate of a move the playing search did not weigh: below all it
 /// weighed.
 const UNWEIGHED: i64 = i64::MIN / 2;
@@ -299,15 +305,26 @@ impl Solver<MnkGame> for MnkSolver {
         for &c in pass_win.iter().flat_map(|p| &p.lost) {
             lost_to_pass[c] = true;
         }
+        // Where the book's endings are read, every move's window through
+        // them first (`known_by_endings`): a few nodes each, where one
+        // move's short windows below may take the whole budget. A short
+        // window's exact score, where one is found, comes before it: it
+        // has the plies.
+        let firsts: Vec<usize> = classes.iter().map(|class| class[0]).collect();
+        let through_endings = self.each_through_endings(pos, &firsts, budget);
         // The short wins and losses of every move first: they take little
         // time, and a budget cut short by the long proofs still names them.
         let quick: Vec<Option<Known>> = classes
             .iter()
-            .map(|class| {
+            .zip(through_endings)
+            .map(|(class, through_endings)| {
                 let child = pos.after(class[0]);
                 match Self::terminal(&child) {
                     Some(_) => None,
-                    None => self.known_quick(&child, budget),
+                    None => match self.known_quick(&child, budget) {
+                        Some(Known::Exact(score)) => Some(Known::Exact(score)),
+                        short => through_endings.or(short),
+                    },
                 }
             })
             .collect();
@@ -326,6 +343,7 @@ impl Solver<MnkGame> for MnkSolver {
                     (Some(v), _) => Some(v),
                     _ if lost_to_pass[class[0]] => Some(Value::exact(Outcome::Win, None)),
                     (None, Some(Known::Exact(score))) => Some(score_value(*score)),
+                    (None, Some(known @ Known::Outcome(_))) => Self::value_of(*known),
                     _ => None,
                 },
             )
@@ -505,10 +523,7 @@ impl Solver<MnkGame> for MnkSolver {
                     winning: Some(mv),
                     ..strength::Advice::default()
                 },
-                None => {
-                    let booked = self.booked(pos).0;
-                    strength::advise_knowing(&mut board, &budget.share(share), &booked)
-                }
+                None => self.advise_knowing_books(pos, &mut board, &budget.share(share)),
             };
             advice.winning = strength::deeper_win(&mut board, &advice, budget);
             // Where the exact search does not check the choice next, the

@@ -7,7 +7,9 @@ use std::time::Duration;
 use crate::engine::{Budget, Game, Judged, Outcome, Value};
 use crate::games::mnk::MnkGame;
 use crate::games::mnk::beyond::strength;
+use crate::games::mnk::cells::Board;
 use crate::games::mnk::connect::{self, Shape};
+use crate::games::mnk::exact::distance::Known;
 use crate::games::mnk::exact::keeps_win::{Keeps, keeps_win};
 
 use super::{MnkSolver, each_move, estimate_of, in_rounds};
@@ -64,6 +66,38 @@ impl MnkSolver {
             return Value::exact(Outcome::Loss, None);
         }
         Value::UNKNOWN
+    }
+
+    /// The playing search's advice (`strength::advise_knowing`), with the
+    /// moves the book of moves proven lost proves lost set aside, and
+    /// those its endings prove lost too (a game that reaches the book's
+    /// positions by another order of its stones); a move the endings
+    /// prove won is taken. The endings' windows take at most
+    /// `ENDINGS_QUICK` a move, out of `budget`.
+    pub(super) fn advise_knowing_books(
+        &self,
+        pos: &MnkGame,
+        board: &mut Board<'_>,
+        budget: &Budget,
+    ) -> strength::Advice {
+        let mut lost = self.booked(pos).0;
+        let moves: Vec<usize> = pos.moves().collect();
+        for (&mv, known) in moves
+            .iter()
+            .zip(self.each_through_endings(pos, &moves, budget))
+        {
+            match known {
+                Some(Known::Outcome(1)) => lost.push(mv),
+                Some(Known::Outcome(-1)) => {
+                    return strength::Advice {
+                        winning: Some(mv),
+                        ..strength::Advice::default()
+                    };
+                }
+                _ => {}
+            }
+        }
+        strength::advise_knowing(board, budget, &lost)
     }
 
     /// The playing search's choice (its best estimate not proven lost),
