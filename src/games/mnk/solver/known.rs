@@ -164,7 +164,8 @@ impl MnkSolver {
 
     /// `known_by_endings` of the position after each of `moves` (for the
     /// player to move there), each within `ENDINGS_QUICK`: `None` for a
-    /// move that ends the game. Empty where the solver reads no endings.
+    /// move that ends the game, and for every move where the solver reads
+    /// no endings or none can be reached.
     pub(super) fn each_through_endings(
         &self,
         pos: &MnkGame,
