@@ -1107,28 +1107,29 @@ fn the_shipped_book_of_moves_proven_lost_is_proven_again_in_samples() {
 }
 
 /// A game reaches the book's positions by other orders of its stones:
-/// after `d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3`, the book's line with X's c3
-/// before d3, the book has no entry, and O's e7 there lost a match to
-/// Rapfi. The exact search reads the book's endings at every node: X's
-/// four on d3, O's forced d1, and the book's position, won for X.
+/// after `d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7`, the book's line with X's
+/// c3 before d3 (O's e7 there lost a match to Rapfi), the book has no
+/// entry and no ending. The exact search reads the book's endings at
+/// every node: X's four on d3, O's forced d1, and the book's position,
+/// won for X.
 #[test]
 fn a_transposition_of_the_book_s_line_is_proven_through_its_endings() {
-    use unbeatable::games::mnk::book::losses;
+    use unbeatable::games::mnk::book::{losses, losses_endings};
     let rules = mnk(8, 8, 5);
-    let pos = play(&rules, "d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3");
-    let Some((geo, book)) = losses::builtin(8, 8, 5) else {
+    let pos = play(&rules, "d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7");
+    let (Some((geo, book)), Some(endings)) =
+        (losses::builtin(8, 8, 5), losses_endings::builtin(8, 8, 5))
+    else {
         panic!("8×8 k=5 ships a book of moves proven lost");
     };
     let (x, o) = pos.bits();
     assert!(book.entry(geo.canonical(x, o).0).is_none());
-    let e7 = pos.parse_move("e7").unwrap();
-    let child = pos.after(e7);
-    let (cx, co) = child.bits();
-    assert!(book.entry(geo.canonical(cx, co).0).is_none());
+    assert_eq!(endings.get(x, o), None);
     // Far above the milliseconds it takes: a guard against a hang.
     let budget = Budget::of(std::time::Duration::from_secs(3));
     let solver = MnkSolver::new(Arc::clone(&rules.geo));
-    assert_eq!(solver.value(&child, &budget).outcome, Outcome::Win);
+    assert_eq!(solver.value(&pos, &budget).outcome, Outcome::Win);
+    let d3 = pos.parse_move("d3").unwrap();
     let results = solver.move_results(&pos, &Budget::of(std::time::Duration::from_secs(2)));
-    assert_eq!(results.get(e7).map(|v| v.outcome), Some(Outcome::Loss));
+    assert_eq!(results.get(d3).map(|v| v.outcome), Some(Outcome::Win));
 }

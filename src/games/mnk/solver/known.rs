@@ -101,6 +101,19 @@ impl MnkSolver {
     /// to try first, the short results already looked for), see
     /// `distance::solve_known`; the parents' bound it finds itself.
     pub(super) fn known_near(&self, pos: &MnkGame, budget: &Budget, prior: Prior) -> Known {
+        self.known_near_by(pos, budget, prior, true)
+    }
+
+    /// `known`, without the window through the book's endings first
+    /// (`by_endings`): for play's own position, where a win known so
+    /// names no move, and would leave the threat search that finds one
+    /// no time (after `d5 g7 e4 d6 d4 c4 e3 e5` on 8×8 the tip then
+    /// said "not proven" where the threats prove f3 wins).
+    pub(super) fn known_for_play(&self, pos: &MnkGame, budget: &Budget) -> Known {
+        self.known_near_by(pos, budget, Prior::default(), false)
+    }
+
+    fn known_near_by(&self, pos: &MnkGame, budget: &Budget, prior: Prior, endings: bool) -> Known {
         if !self.exact_board() {
             return Known::Unknown;
         }
@@ -113,7 +126,7 @@ impl MnkSolver {
         let mut at_least = self.parent_bound(x, o);
         // A loss through the endings: the search below may find its plies.
         let mut lost = false;
-        if at_least.is_none() {
+        if at_least.is_none() && endings {
             match self.by_endings(x, o, &budget.share(ENDINGS_SHARE)) {
                 Some(0) => return Known::Exact(0),
                 Some(bound) if bound > 0 => at_least = Some(bound),

@@ -496,7 +496,7 @@ impl Solver<MnkGame> for MnkSolver {
         } else {
             0.8
         };
-        let parent = match self.known(pos, &proofs.share(own)) {
+        let parent = match self.known_for_play(pos, &proofs.share(own)) {
             Known::Exact(score) => Some(score),
             Known::Outcome(sign) => return self.judge_by_outcome(pos, sign, &proofs, budget),
             Known::Unknown => None,
