@@ -313,6 +313,18 @@ mod tests {
     use crate::games::mnk::book::losses::{Losses, Proof, after};
     use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
 
+    /// A build of a second a move, one level of `replies` replies, on
+    /// `threads` threads.
+    fn plan(replies: usize, threads: usize) -> Plan {
+        Plan {
+            think: Duration::from_secs(1),
+            replies,
+            levels: 1,
+            threads,
+            again: false,
+        }
+    }
+
     /// The position's value by the exact search, no book, no time limit.
     fn exact(pos: &MnkGame) -> Outcome {
         MnkSolver::without_book(&pos.geo)
@@ -347,13 +359,7 @@ mod tests {
         let prove = |_: &MnkSolver, pos: &MnkGame, _: &Budget| {
             pos.x.low().count_ones() + pos.o.low().count_ones() > 2 && exact(pos) == Outcome::Win
         };
-        let plan = Plan {
-            think: Duration::from_secs(1),
-            replies: 2,
-            levels: 1,
-            threads: 2,
-            again: false,
-        };
+        let plan = plan(2, 2);
         let mut saves = 0;
         let start = (1, 0);
         let book = make_line_proving(
@@ -404,13 +410,7 @@ mod tests {
                 exact(&MnkGame::from_bits(Arc::clone(&geo), gx, go)) == Outcome::Loss
             })
             .unwrap();
-        let plan = Plan {
-            think: Duration::from_secs(1),
-            replies: 0,
-            levels: 1,
-            threads: 1,
-            again: false,
-        };
+        let plan = plan(0, 1);
         let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
         let grandchild = after(cx, co, r);
         let book = make_line_proving(
@@ -448,13 +448,7 @@ mod tests {
         let geo = Arc::new(Geometry::new(4, 4, 3));
         let start = (1u64, 0u64);
         let key = geo.canonical(start.0, start.1).0;
-        let mut plan = Plan {
-            think: Duration::from_secs(1),
-            replies: 0,
-            levels: 1,
-            threads: 2,
-            again: false,
-        };
+        let mut plan = plan(0, 2);
         let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
         let nothing = |_: &MnkSolver, _: &MnkGame, _: &Budget| false;
         let book = make_line_proving(
@@ -518,13 +512,7 @@ mod tests {
             let (x, o) = (pos.x.low(), pos.o.low());
             !blind.contains(&geo.canonical(x, o).0) && exact(pos) == Outcome::Win
         };
-        let plan = Plan {
-            think: Duration::from_secs(1),
-            replies: 0,
-            levels: 1,
-            threads: 2,
-            again: false,
-        };
+        let plan = plan(0, 2);
         let ok = |_: &Losses| -> Result<(), ()> { Ok(()) };
         let book =
             make_line_proving(&geo, &line, &plan, Losses::default(), &prove, ok, |_| {}).unwrap();
