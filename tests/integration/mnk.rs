@@ -1107,16 +1107,17 @@ fn the_shipped_book_of_moves_proven_lost_is_proven_again_in_samples() {
 }
 
 /// A game reaches the book's positions by other orders of its stones:
-/// after `d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7`, the book's line with X's
-/// c3 before d3 (O's e7 there lost a match to Rapfi), the book has no
-/// entry and no ending. The exact search reads the book's endings at
-/// every node: X's four on d3, O's forced d1, and the book's position,
-/// won for X.
+/// after `d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7 b4 b6`, the book's line
+/// `… c3 b6 e6 e7 b4` with X's b4 before e6 (a line Rapfi won), the book
+/// has no entry and no ending. The exact search reads the book's endings
+/// at every node: X's e6 leads to the book's position, every move of O's
+/// proven lost there. (The book grew past the positions this test asked
+/// of before, `… c3` and then `… c3 e7`: it has to move down with it.)
 #[test]
 fn a_transposition_of_the_book_s_line_is_proven_through_its_endings() {
     use unbeatable::games::mnk::book::{losses, losses_endings};
     let rules = mnk(8, 8, 5);
-    let pos = play(&rules, "d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7");
+    let pos = play(&rules, "d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7 b4 b6");
     let (Some((geo, book)), Some(endings)) =
         (losses::builtin(8, 8, 5), losses_endings::builtin(8, 8, 5))
     else {
@@ -1129,7 +1130,7 @@ fn a_transposition_of_the_book_s_line_is_proven_through_its_endings() {
     let budget = Budget::of(std::time::Duration::from_secs(3));
     let solver = MnkSolver::new(Arc::clone(&rules.geo));
     assert_eq!(solver.value(&pos, &budget).outcome, Outcome::Win);
-    let d3 = pos.parse_move("d3").unwrap();
+    let e6 = pos.parse_move("e6").unwrap();
     let results = solver.move_results(&pos, &Budget::of(std::time::Duration::from_secs(2)));
-    assert_eq!(results.get(d3).map(|v| v.outcome), Some(Outcome::Win));
+    assert_eq!(results.get(e6).map(|v| v.outcome), Some(Outcome::Win));
 }
