@@ -70,6 +70,33 @@ impl Endings {
         self.won.get(&(x, o)).copied()
     }
 
+    /// Whether the player to move in `(x, o)` has a move into a position
+    /// held lost for the opponent (`full`: the board's cells): a win one
+    /// ply above the endings, which a search may not reach in time where
+    /// the move is no four (see `MnkSolver::by_endings`).
+    #[must_use]
+    pub fn wins_by_a_move(&self, full: u64, x: u64, o: u64) -> bool {
+        let n = (x | o).count_ones() + 1;
+        if n < self.stones.0 || n > self.stones.1 {
+            return false;
+        }
+        let x_to_move = n % 2 == 1;
+        let mut empty = full & !(x | o);
+        while empty != 0 {
+            let bit = empty & empty.wrapping_neg();
+            empty &= empty - 1;
+            let child = if x_to_move {
+                (x | bit, o)
+            } else {
+                (x, o | bit)
+            };
+            if self.won.get(&child) == Some(&false) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether a search from a position of `stones` stones may reach a
     /// position held: none has fewer stones than its root.
     #[must_use]
@@ -177,6 +204,7 @@ mod tests {
 #[cfg(test)]
 mod shipped {
     use super::builtin;
+    use crate::games::mnk::Geometry;
 
     #[test]
     fn the_shipped_book_makes_endings() {
@@ -184,5 +212,17 @@ mod shipped {
         // After `d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 d3 d1 c3 e7` X wins (g4).
         assert_eq!(endings.get(0x8380c0800, 0x500c0404000008), Some(true));
         assert!(endings.len() > 8 * 6000, "{}", endings.len());
+    }
+
+    #[test]
+    fn a_move_into_a_lost_ending_wins() {
+        let geo = Geometry::new(8, 8, 5);
+        let endings = builtin(8, 8, 5).expect("8×8 k=5 has a book of losses");
+        // `d5 g7 e4 d6`: X's d4 leaves O a position with every move
+        // proven lost. With O's a1 for d6, no move of X's reaches it.
+        let (x, o) = (0x8_1000_0000, 0x40_0800_0000_0000);
+        assert_eq!(endings.get(x, o), None);
+        assert!(endings.wins_by_a_move(geo.full, x, o));
+        assert!(!endings.wins_by_a_move(geo.full, x, 0x40_0000_0000_0001));
     }
 }

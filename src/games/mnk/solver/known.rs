@@ -160,6 +160,14 @@ impl MnkSolver {
         if !endings.may_reach((x | o).count_ones()) {
             return None;
         }
+        // A move into a position the endings prove lost, looked for
+        // first: the window below tries fours first and other moves by
+        // their lines, and may spend its budget under another move (after
+        // `d5 g7 e4 d6` on 8×8, 20 s never reached d4, whose position the
+        // book proves lost for O).
+        if endings.get(x, o).is_none() && endings.wins_by_a_move(self.geo.full, x, o) {
+            return Some(WIN - (self.geo.full & !(x | o)).count_ones() as i32);
+        }
         self.with_search(budget, |s| s.bounded(x, o, -1, 1), |_| None)
     }
 
