@@ -1106,48 +1106,51 @@ fn the_shipped_book_of_moves_proven_lost_is_proven_again_in_samples() {
     }
 }
 
-/// One move above the book: after `d5 g7 e4 d6` X's d4 leaves O a
-/// position with every move proven lost, no four, which the window
-/// through the endings did not reach in 20 s (it tries fours first, and
-/// other moves by their lines). The value is won; so is d4.
-#[test]
-fn a_move_into_the_book_s_lost_position_is_a_proven_win() {
-    let rules = mnk(8, 8, 5);
-    let pos = play(&rules, "d5 g7 e4 d6");
-    // Far above the milliseconds it takes: a guard against a hang.
-    let solver = MnkSolver::new(Arc::clone(&rules.geo));
-    let value = solver.value(&pos, &Budget::of(std::time::Duration::from_secs(3)));
-    assert_eq!(value.outcome, Outcome::Win);
-    let d4 = pos.parse_move("d4").unwrap();
-    let results = solver.move_results(&pos, &Budget::of(std::time::Duration::from_secs(2)));
-    assert_eq!(results.get(d4).map(|v| v.outcome), Some(Outcome::Win));
-}
-
-/// A game reaches the book's positions by other orders of its stones:
-/// after `d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7 b4 b6`, the book's line
-/// `… c3 b6 e6 e7 b4` with X's b4 before e6 (a line Rapfi won), the book
-/// has no entry and no ending. The exact search reads the book's endings
-/// at every node: X's e6 leads to the book's position, every move of O's
-/// proven lost there. (The book grew past the positions this test asked
-/// of before, `… c3` and then `… c3 e7`: it has to move down with it.)
-#[test]
-fn a_transposition_of_the_book_s_line_is_proven_through_its_endings() {
+/// A position the book has no entry and no ending for, one move of the
+/// mover's from a position the book proves lost for the opponent: the
+/// value and that move are proven won, through the book's endings.
+fn won_through_the_book_s_endings(moves: &str, winning: &str) {
     use unbeatable::games::mnk::book::{losses, losses_endings};
     let rules = mnk(8, 8, 5);
-    let pos = play(&rules, "d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7 b4 b6");
+    let pos = play(&rules, moves);
     let (Some((geo, book)), Some(endings)) =
         (losses::builtin(8, 8, 5), losses_endings::builtin(8, 8, 5))
     else {
         panic!("8×8 k=5 ships a book of moves proven lost");
     };
     let (x, o) = pos.bits();
-    assert!(book.entry(geo.canonical(x, o).0).is_none());
-    assert_eq!(endings.get(x, o), None);
+    assert!(book.entry(geo.canonical(x, o).0).is_none(), "{moves}");
+    assert_eq!(endings.get(x, o), None, "{moves}");
+    let solver = MnkSolver::new(Arc::clone(&rules.geo));
     // Far above the milliseconds it takes: a guard against a hang.
     let budget = Budget::of(std::time::Duration::from_secs(3));
-    let solver = MnkSolver::new(Arc::clone(&rules.geo));
-    assert_eq!(solver.value(&pos, &budget).outcome, Outcome::Win);
-    let e6 = pos.parse_move("e6").unwrap();
+    assert_eq!(solver.value(&pos, &budget).outcome, Outcome::Win, "{moves}");
+    let mv = pos.parse_move(winning).unwrap();
     let results = solver.move_results(&pos, &Budget::of(std::time::Duration::from_secs(2)));
-    assert_eq!(results.get(e6).map(|v| v.outcome), Some(Outcome::Win));
+    assert_eq!(
+        results.get(mv).map(|v| v.outcome),
+        Some(Outcome::Win),
+        "{moves}"
+    );
+}
+
+/// A game reaches the book's positions by other orders of its stones:
+/// after `d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7 b4 b6`, the book's line
+/// `… c3 b6 e6 e7 b4` with X's b4 before e6 (a line Rapfi won), X's e6
+/// leads to the book's position, every move of O's proven lost there.
+/// (The book grew past the positions this test asked of before, `… c3`
+/// and then `… c3 e7`: it has to move down with it. The search's reading
+/// of the endings below its root is `the_exact_search_reads_the_endings_below_its_root`.)
+#[test]
+fn a_transposition_of_the_book_s_line_is_proven_through_its_endings() {
+    won_through_the_book_s_endings("d5 g7 e4 d6 d4 c6 f4 c4 d2 c5 c3 e7 b4 b6", "e6");
+}
+
+/// One move above the book: after `d5 g7 e4 d6` X's d4 leaves O a
+/// position with every move proven lost, no four, which the window
+/// through the endings did not reach in 20 s (it tries fours first, and
+/// other moves by their lines).
+#[test]
+fn a_move_into_the_book_s_lost_position_is_a_proven_win() {
+    won_through_the_book_s_endings("d5 g7 e4 d6", "d4");
 }
