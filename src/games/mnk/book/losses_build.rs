@@ -22,7 +22,7 @@ pub struct Plan {
     /// The time each child's searches have.
     pub think: Duration,
     /// Where a child is left open, this many of the opponent's replies
-    /// there (the playing search's first choices) are tried, each with
+    /// there (see `replies_to_try`) are tried, each with
     /// every move after it searched in turn.
     pub replies: usize,
     /// How deep moves left open are followed so (1: the position's own).
@@ -191,9 +191,9 @@ impl<E> Builder<'_, E> {
     }
 
     /// Tries the opponent's likeliest replies to the child `(cx, co)`
-    /// of `key`, in the playing search's order, until one leaves every
-    /// move proven lost, and returns it; with `levels` past 1, the moves
-    /// left open after a reply are followed so too, `levels - 1` deep.
+    /// of `key` (see `replies_to_try`) until one leaves every move proven
+    /// lost, and returns it; with `levels` past 1, the moves left open
+    /// after a reply are followed so too, `levels - 1` deep.
     fn try_replies(
         &mut self,
         book: &mut Losses,
@@ -202,10 +202,7 @@ impl<E> Builder<'_, E> {
         levels: usize,
     ) -> Result<Option<usize>, E> {
         let geo = self.geo;
-        for &r in ranked_in(geo, cx, co, REPLY_DEPTH)
-            .iter()
-            .take(self.plan.replies)
-        {
+        for r in replies_to_try(geo, book, key, (cx, co), self.plan.replies) {
             let (gx, go) = after(cx, co, r);
             let grandchild = geo.canonical(gx, go).0;
             (self.progress)(&format!(
@@ -258,6 +255,47 @@ impl<E> Builder<'_, E> {
         }
         Ok(())
     }
+}
+
+/// The `count` replies to try to the child `(cx, co)` of the canonical
+/// position `key`: first the reply that proved the most other moves of
+/// `key` lost, then the playing search's order. A reply that beats many
+/// moves of a position often beats the one left: after `d5 g7 e4` on 8×8,
+/// X's d4 proved seven of O's moves lost and then, the reply Rapfi found,
+/// e3 in 5 s, where the search's first reply (c6, for e3's mirror c5)
+/// left a tree 40 minutes did not close.
+fn replies_to_try(
+    geo: &Geometry,
+    book: &Losses,
+    key: (u64, u64),
+    (cx, co): (u64, u64),
+    count: usize,
+) -> Vec<usize> {
+    let empty = geo.full & !(cx | co);
+    let mut uses: BTreeMap<usize, usize> = BTreeMap::new();
+    for proof in book.entry(key).iter().flat_map(|e| e.lost.values()) {
+        if let Proof::Reply(r) = *proof
+            && empty >> r & 1 == 1
+        {
+            *uses.entry(r).or_default() += 1;
+        }
+    }
+    // The most used; among equals the lowest cell, so that builds repeat.
+    let sibling = uses
+        .iter()
+        .max_by_key(|&(&r, &n)| (n, std::cmp::Reverse(r)))
+        .map(|(&r, _)| r);
+    let mut out: Vec<usize> = sibling.into_iter().collect();
+    for r in ranked_in(geo, cx, co, REPLY_DEPTH) {
+        if out.len() >= count {
+            break;
+        }
+        if !out.contains(&r) {
+            out.push(r);
+        }
+    }
+    out.truncate(count);
+    out
 }
 
 /// Proves the moves of each position of `line` lost where `plan` can
@@ -318,8 +356,9 @@ mod tests {
     use std::sync::Arc;
     use std::time::Duration;
 
-    use super::{Plan, make_line_proving};
+    use super::{Plan, REPLY_DEPTH, make_line_proving, replies_to_try};
     use crate::engine::{Budget, Outcome, Solver as _};
+    use crate::games::mnk::book::choices::ranked_in;
     use crate::games::mnk::book::losses::{Losses, Proof, after};
     use crate::games::mnk::{Geometry, MnkGame, MnkSolver};
 
@@ -541,5 +580,52 @@ mod tests {
         }
         let first = geo.canonical(line[0].0, line[0].1).0;
         assert!(!forward.all_lost(&geo, first), "{:?}", forward.entry(first));
+    }
+
+    /// The reply that proved the most other moves of a position lost is
+    /// tried first, then the playing search's order: on 4×4 with k = 3
+    /// after X's corner, with the search's last choice given as the reply
+    /// of two moves and its second as that of one, the first reply tried
+    /// to a third move is the search's last choice, then the search's
+    /// first; where that cell is taken, the next most used comes first.
+    #[test]
+    fn the_reply_that_proved_the_most_moves_is_tried_first() {
+        let geo = Arc::new(Geometry::new(4, 4, 3));
+        let key = geo.canonical(1, 0).0;
+        let empty: Vec<usize> = (0..16).filter(|&c| (key.0 | key.1) >> c & 1 == 0).collect();
+        let c = empty[0];
+        let child = after(key.0, key.1, c);
+        let order = ranked_in(&geo, child.0, child.1, REPLY_DEPTH);
+        let (last, second) = (order[order.len() - 1], order[1]);
+        let others: Vec<usize> = empty
+            .iter()
+            .copied()
+            .filter(|&m| m != c && m != last && m != second)
+            .collect();
+        let mut book = Losses::default();
+        let entry = book.entry_mut(key);
+        entry.open.insert(c);
+        entry.lost.insert(others[0], Proof::Reply(last));
+        entry.lost.insert(others[1], Proof::Reply(last));
+        entry.lost.insert(others[2], Proof::Reply(second));
+        assert_eq!(
+            replies_to_try(&geo, &book, key, child, 2),
+            vec![last, order[0]]
+        );
+        assert_eq!(
+            replies_to_try(&geo, &book, key, child, 0),
+            Vec::<usize>::new()
+        );
+        // With the most used reply's cell taken in the child (as if it were
+        // the move itself), the search's order comes first but for `second`.
+        let taken = (child.0, child.1 | 1 << last);
+        let tried = replies_to_try(&geo, &book, key, taken, 2);
+        assert_eq!(tried[0], second, "{tried:?}");
+        // With no reply in the entry, the search's order alone.
+        let bare = Losses::default();
+        assert_eq!(
+            replies_to_try(&geo, &bare, key, child, 2),
+            order[..2].to_vec()
+        );
     }
 }

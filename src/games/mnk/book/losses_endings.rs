@@ -218,11 +218,12 @@ mod shipped {
     fn a_move_into_a_lost_ending_wins() {
         let geo = Geometry::new(8, 8, 5);
         let endings = builtin(8, 8, 5).expect("8×8 k=5 has a book of losses");
-        // `d5 g7 e4 d6`: X's d4 leaves O a position with every move
-        // proven lost. With O's a1 for d6, no move of X's reaches it.
-        let (x, o) = (0x8_1000_0000, 0x40_0800_0000_0000);
+        // `d5 g7`: X's e4 leaves O a position with every move proven
+        // lost. With O's a1 for g7, no move of X's reaches the book.
+        let (x, o) = (0x8_0000_0000, 0x40_0000_0000_0000);
         assert_eq!(endings.get(x, o), None);
         assert!(endings.wins_by_a_move(geo.full, x, o));
-        assert!(!endings.wins_by_a_move(geo.full, x, 0x40_0000_0000_0001));
+        assert_eq!(endings.get(x, 1), None);
+        assert!(!endings.wins_by_a_move(geo.full, x, 1));
     }
 }
