@@ -261,9 +261,9 @@ impl<E> Builder<'_, E> {
 /// position `key`: first the reply that proved the most other moves of
 /// `key` lost, then the playing search's order. A reply that beats many
 /// moves of a position often beats the one left: after `d5 g7 e4` on 8×8,
-/// X's d4 proved seven of O's moves lost and then, the reply Rapfi found,
-/// e3 in 5 s, where the search's first reply (c6, for e3's mirror c5)
-/// left a tree 40 minutes did not close.
+/// X's d4 proved 32 of O's moves lost and then, the reply Rapfi found,
+/// e3 in 5 s, where the search's first two (f5 and c6, for e3's mirror
+/// c5) left trees 40 minutes did not close.
 fn replies_to_try(
     geo: &Geometry,
     book: &Losses,
@@ -617,7 +617,7 @@ mod tests {
             Vec::<usize>::new()
         );
         // With the most used reply's cell taken in the child (as if it were
-        // the move itself), the search's order comes first but for `second`.
+        // the move itself), the next most used, `second`, comes first.
         let taken = (child.0, child.1 | 1 << last);
         let tried = replies_to_try(&geo, &book, key, taken, 2);
         assert_eq!(tried[0], second, "{tried:?}");
