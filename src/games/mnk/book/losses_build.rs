@@ -263,7 +263,7 @@ impl<E> Builder<'_, E> {
 /// moves of a position often beats the one left: after `d5 g7 e4` on 8×8,
 /// X's d4 proved 32 of O's moves lost and then, the reply Rapfi found,
 /// e3 in 5 s, where the search's first two (f5 and c6, for e3's mirror
-/// c5) left trees 40 minutes did not close.
+/// c5) left trees an hour did not close.
 fn replies_to_try(
     geo: &Geometry,
     book: &Losses,
