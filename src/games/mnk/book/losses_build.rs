@@ -271,6 +271,10 @@ fn replies_to_try(
     (cx, co): (u64, u64),
     count: usize,
 ) -> Vec<usize> {
+    if count == 0 {
+        // No replies asked: the search that ranks them is not run.
+        return Vec::new();
+    }
     let empty = geo.full & !(cx | co);
     let mut uses: BTreeMap<usize, usize> = BTreeMap::new();
     for proof in book.entry(key).iter().flat_map(|e| e.lost.values()) {
@@ -285,16 +289,18 @@ fn replies_to_try(
         .iter()
         .max_by_key(|&(&r, &n)| (n, std::cmp::Reverse(r)))
         .map(|(&r, _)| r);
-    let mut out: Vec<usize> = sibling.into_iter().collect();
-    for r in ranked_in(geo, cx, co, REPLY_DEPTH) {
-        if out.len() >= count {
+    let mut out = Vec::with_capacity(count);
+    for r in sibling
+        .into_iter()
+        .chain(ranked_in(geo, cx, co, REPLY_DEPTH))
+    {
+        if out.len() == count {
             break;
         }
         if !out.contains(&r) {
             out.push(r);
         }
     }
-    out.truncate(count);
     out
 }
 
