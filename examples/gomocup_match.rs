@@ -35,6 +35,10 @@
 //! once with each side asked for, in place of drawn ones (OPENINGS and
 //! SEED then unused): the replies to one position, side by side. With
 //! `MATCH_LOG` set, every line sent and read goes to stderr.
+//! Before its games, each opening is analysed by the program with the
+//! match's time a move; a game lost from an opening proven lost for our
+//! side before our first move (on 8×8, `d5 g7` is, for O) is marked so
+//! and counted apart: no player could have held it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -43,7 +47,7 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use unbeatable::cli::{Think, parse_think};
-use unbeatable::engine::{Level, Outcome, Player, Status};
+use unbeatable::engine::{Budget, Level, Outcome, Player, Status};
 use unbeatable::gomocup::xy_of;
 use unbeatable::rules::{Ruleset, RulesetError};
 use unbeatable::session::{AnySession, Setup};
@@ -416,6 +420,27 @@ fn given_openings(text: &str, ruleset: &Ruleset) -> Result<Vec<Vec<(usize, usize
         .collect()
 }
 
+/// Which side (0 first) the opening `stones` is proven won for, within
+/// `think` of the program's analysis; `None` where it is not proven a
+/// win for either (a draw, or unknown).
+fn proven_winner(
+    ruleset: &Ruleset,
+    stones: &[(usize, usize)],
+    think: Duration,
+) -> Result<Option<usize>, String> {
+    let line: Vec<String> = stones.iter().map(|&c| cell_name(c)).collect();
+    let mut game = game(ruleset, 0, Some(think));
+    game.replay(&line.join(" ")).map_err(|e| e.to_string())?;
+    let mover = usize::from(game.to_move() != Player::First);
+    Ok(
+        match game.analysis_within(&Budget::of(think)).value.outcome {
+            Outcome::Win => Some(mover),
+            Outcome::Loss => Some(1 - mover),
+            _ => None,
+        },
+    )
+}
+
 /// A game on `ruleset`'s board, `side` (0 first) the person's, the
 /// computer's moves `think` each (or its default).
 fn game(ruleset: &Ruleset, side: usize, think: Option<Duration>) -> Box<dyn AnySession> {
@@ -502,6 +527,7 @@ fn main() -> std::io::Result<()> {
         Some(think) => Some(Reviewer::new(size, think).map_err(std::io::Error::other)?),
         None => None,
     };
+    let ruleset = unbeatable::gomocup::ruleset(size, size).map_err(std::io::Error::other)?;
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let centre = size / 2;
     let near = |rng: &mut rand::rngs::StdRng| {
@@ -517,6 +543,8 @@ fn main() -> std::io::Result<()> {
     let mut slowest = Duration::ZERO;
     // Lost games: our side, the opening's length, and the moves.
     let mut lost: Vec<(usize, usize, Vec<String>)> = Vec::new();
+    // Of them, by our side: those whose opening was proven lost for it.
+    let mut lost_before = [0u32; 2];
     let mut broken = 0;
     // Games where ours called a win proven, and where a call was belied.
     let mut called_won = 0;
@@ -537,6 +565,12 @@ fn main() -> std::io::Result<()> {
             .collect(),
     };
     for (game, opening) in openings.iter().enumerate() {
+        let winner =
+            proven_winner(&ruleset, opening, Duration::from_millis(ms)).unwrap_or_else(|e| {
+                // Not analysed: its games are played, not marked.
+                println!("opening {}: not analysed: {e}", game + 1);
+                None
+            });
         for &our_side in sides {
             let (a, b) = (Engine::start(&ours)?, Engine::start(&engine)?);
             let mut players = if our_side == 0 { [a, b] } else { [b, a] };
@@ -565,11 +599,17 @@ fn main() -> std::io::Result<()> {
                 .first()
                 .map(|(ply, said)| format!(" (at ply {ply} it said: {said})"))
                 .unwrap_or_default();
+            let doomed = winner.is_some_and(|w| w != our_side);
             println!(
-                "opening {} as {side}: {} in {} plies{called}",
+                "opening {} as {side}: {} in {} plies{called}{}",
                 game + 1,
                 ["won", "drawn", "lost"][slot],
-                g.moves.len()
+                g.moves.len(),
+                if doomed {
+                    " (the opening proven lost for our side)"
+                } else {
+                    ""
+                }
             );
             if every_game {
                 println!(
@@ -588,6 +628,7 @@ fn main() -> std::io::Result<()> {
             }
             if ours_result < 0 {
                 lost.push((our_side, opening.len(), line));
+                lost_before[our_side] += u32::from(doomed);
             }
         }
     }
@@ -636,6 +677,12 @@ fn main() -> std::io::Result<()> {
                 each.join("; ")
             );
         }
+    }
+    if lost_before.iter().any(|&n| n > 0) {
+        println!(
+            "lost from openings proven lost for our side before its first move: as X {}, as O {}",
+            lost_before[0], lost_before[1]
+        );
     }
     println!(
         "slowest reply of ours: {slowest:.2?} (timeout_turn {ms} ms; overrun {:.0?})",
@@ -796,7 +843,9 @@ impl Reviewer {
 
 #[cfg(test)]
 mod tests {
-    use super::given_openings;
+    use std::time::Duration;
+
+    use super::{given_openings, proven_winner};
     use unbeatable::rules::Ruleset;
 
     fn eight_by_eight() -> Ruleset {
@@ -808,6 +857,28 @@ mod tests {
         assert_eq!(
             given_openings("d5 g7 e4, a1 h8", &eight_by_eight()),
             Ok(vec![vec![(3, 4), (6, 6), (4, 3)], vec![(0, 0), (7, 7)]])
+        );
+    }
+
+    #[test]
+    fn an_opening_proven_lost_is_told_from_one_that_is_not() {
+        let board = eight_by_eight();
+        let stones = |text: &str| given_openings(text, &board).unwrap().remove(0);
+        let within = |secs| Duration::from_secs_f64(secs);
+        // The book proves `d5 g7` won for X by e4, and every O move after
+        // it lost: whoever is to move, X is the winner.
+        assert_eq!(
+            proven_winner(&board, &stones("d5 g7"), within(2.0)),
+            Ok(Some(0))
+        );
+        // Turned half round, O to move: the book reads every image.
+        assert_eq!(
+            proven_winner(&board, &stones("e4 b2 d5"), within(2.0)),
+            Ok(Some(0))
+        );
+        assert_eq!(
+            proven_winner(&board, &stones("d4 e5"), within(0.3)),
+            Ok(None)
         );
     }
 
