@@ -49,7 +49,7 @@ use rand::{RngExt, SeedableRng};
 use unbeatable::cli::{Think, parse_think};
 use unbeatable::engine::{Budget, Level, Outcome, Player, Status};
 use unbeatable::gomocup::xy_of;
-use unbeatable::rules::{Ruleset, RulesetError};
+use unbeatable::rules::Ruleset;
 use unbeatable::session::{AnySession, Setup};
 use unbeatable::text::visible;
 
@@ -493,16 +493,18 @@ fn main() -> std::io::Result<()> {
         }),
         Err(_) => Openings::Any,
     };
+    // The board of the match, for the openings given, their analysis and
+    // the review; checked before any game.
+    let ruleset = unbeatable::gomocup::ruleset(size, size).unwrap_or_else(|e| {
+        eprintln!("SIZE: {e}");
+        std::process::exit(2);
+    });
     let given = match std::env::var("MATCH_FROM") {
         Ok(text) => {
             if std::env::var_os("MATCH_OPENINGS").is_some() {
                 eprintln!("MATCH_FROM gives the openings; MATCH_OPENINGS draws them: set one");
                 std::process::exit(2);
             }
-            let ruleset = unbeatable::gomocup::ruleset(size, size).unwrap_or_else(|e| {
-                eprintln!("MATCH_FROM: {e}");
-                std::process::exit(2);
-            });
             Some(given_openings(&text, &ruleset).unwrap_or_else(|e| {
                 eprintln!("MATCH_FROM: {e}");
                 std::process::exit(2);
@@ -523,11 +525,10 @@ fn main() -> std::io::Result<()> {
             drawn.described()
         },
     );
-    let reviewer = match review {
-        Some(think) => Some(Reviewer::new(size, think).map_err(std::io::Error::other)?),
-        None => None,
-    };
-    let ruleset = unbeatable::gomocup::ruleset(size, size).map_err(std::io::Error::other)?;
+    let reviewer = review.map(|think| Reviewer {
+        ruleset: ruleset.clone(),
+        think,
+    });
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let centre = size / 2;
     let near = |rng: &mut rand::rngs::StdRng| {
@@ -783,13 +784,6 @@ impl Reviewed {
 }
 
 impl Reviewer {
-    fn new(size: usize, think: Duration) -> Result<Self, RulesetError> {
-        Ok(Self {
-            ruleset: unbeatable::gomocup::ruleset(size, size)?,
-            think,
-        })
-    }
-
     /// A game of `side` (0 first) as the review sees it, `think` a move.
     fn session(&self, side: usize, think: Duration) -> Box<dyn AnySession> {
         game(&self.ruleset, side, Some(think))
