@@ -182,10 +182,58 @@ impl<'b> ProofNumbers<'b> {
         let Some(attacker) = self.attacker else {
             return wins;
         };
+        self.walk_proof(lines, depth, most, |hash, _, threat| {
+            wins.note(kept_wins::key_of(hash, attacker), threat);
+        });
+        wins
+    }
+
+    /// The positions of the proof `proven_wins` walks, each given by the
+    /// moves from `lines` that lead to it (the attacker's threats and the
+    /// defender's replies in turn) and its winning threat: for a book
+    /// that keys a position by its stones, not by a hash (`book::wins`).
+    /// At most `most` positions looked at, nearest the root first.
+    #[must_use]
+    pub fn proof_lines(&self, lines: &Lines, depth: u32, most: usize) -> Vec<(Vec<usize>, usize)> {
+        let mut found = Vec::new();
+        self.walk_proof(lines, depth, most, |_, path, threat| {
+            found.push((path, threat));
+        });
+        found
+    }
+
+    /// Walks the proof of `proven_wins` breadth first, handing `visit`
+    /// each proven position with the attacker to move: its hash, the
+    /// moves that lead to it from `lines`, and the threat `win` would
+    /// play there (the first whose position is proven).
+    fn walk_proof(
+        &self,
+        lines: &Lines,
+        depth: u32,
+        most: usize,
+        mut visit: impl FnMut(u64, Vec<usize>, usize),
+    ) {
+        let Some(attacker) = self.attacker else {
+            return;
+        };
         let cells = lines.cells();
         let mut seen = HashSet::default();
-        let mut next = VecDeque::from([(lines.hash, depth)]);
-        while let Some((hash, depth)) = next.pop_front() {
+        // Each position queued: its hash, depth, and how it was reached —
+        // the index of the position before it (with the attacker to
+        // move) in `reached`, and the two moves from there.
+        let mut reached: Vec<(Option<usize>, usize, usize)> = Vec::new();
+        let path_to = |reached: &[(Option<usize>, usize, usize)], mut at: Option<usize>| {
+            let mut path = Vec::new();
+            while let Some(i) = at {
+                let (before, threat, reply) = reached[i];
+                path.extend([reply, threat]);
+                at = before;
+            }
+            path.reverse();
+            path
+        };
+        let mut next = VecDeque::from([(lines.hash, depth, None)]);
+        while let Some((hash, depth, via)) = next.pop_front() {
             let here = key(hash, true, depth);
             if depth == 0 || !seen.insert(here) {
                 continue;
@@ -193,8 +241,6 @@ impl<'b> ProofNumbers<'b> {
             let Some(&entry) = self.table.get(&here).filter(|e| e.pn == 0) else {
                 continue;
             };
-            // The threat `win` would play: the first whose position is
-            // proven.
             let threat = self.moves(entry).into_iter().find_map(|m| {
                 (m < cells).then_some(())?;
                 let after = hash ^ lines.stone_key(m, attacker);
@@ -204,15 +250,19 @@ impl<'b> ProofNumbers<'b> {
             let Some((m, after, replies)) = threat else {
                 continue;
             };
-            wins.note(kept_wins::key_of(hash, attacker), m);
+            visit(hash, path_to(&reached, via), m);
             for d in self.moves(replies).into_iter().filter(|&d| d < cells) {
                 if seen.len() + next.len() >= most {
                     break;
                 }
-                next.push_back((after ^ lines.stone_key(d, 1 - attacker), depth - 1));
+                reached.push((via, m, d));
+                next.push_back((
+                    after ^ lines.stone_key(d, 1 - attacker),
+                    depth - 1,
+                    Some(reached.len() - 1),
+                ));
             }
         }
-        wins
     }
 
     /// Whether every move of `defender` (to move) is proven to lose to
@@ -652,6 +702,32 @@ mod tests {
             })
             .count();
         assert_eq!(kept_replies, few.len() - 1);
+    }
+
+    #[test]
+    fn its_proof_lines_lead_to_the_positions_it_keeps() {
+        // The same proof as moves from the root: each line, played out,
+        // reaches a position kept with the same threat, the attacker to
+        // move; the root first, and as many as are kept.
+        let (xs, os) = won_by_o_eight_deep();
+        let mut lines = board(&xs, &os);
+        let budget = Budget::unlimited();
+        let mut search = ProofNumbers::new(&budget);
+        assert_eq!(search.win(&mut lines, 1, 8), Some(at("g13")));
+        let wins = search.proven_wins(&lines, 8);
+        let found = search.proof_lines(&lines, 8, super::WALK_MOST);
+        assert_eq!(found.first(), Some(&(Vec::new(), at("g13"))));
+        assert_eq!(found.len(), wins.len());
+        for (path, threat) in &found {
+            assert_eq!(path.len() % 2, 0, "{path:?}");
+            let mut after = lines.clone();
+            for (i, &m) in path.iter().enumerate() {
+                assert!(after.is_empty(m), "{path:?}");
+                after.play(m, 1 - i % 2);
+            }
+            assert_eq!(after.to_move(), 1);
+            assert_eq!(wins.get(kept_wins::key(&after, 1)), Some(*threat), "{path:?}");
+        }
     }
 
     #[test]
