@@ -23,6 +23,7 @@ use unbeatable::games::mnk::book::{
     losses::Losses,
     losses_build,
     shapes::{self, Shapes},
+    wins,
 };
 use unbeatable::games::mnk::{self, Geometry, MnkGame};
 use unbeatable::games::{Visitor, arrays, coins, divisors, flags, graph, nim, sum, words};
@@ -39,6 +40,8 @@ const SAVE_EVERY: Duration = Duration::from_secs(60);
 /// Make the opening book of an m,n,k ruleset (as shipped in assets/books).
 #[derive(Debug, Parser)]
 #[command(name = "unbeatable book", version)]
+#[command(group(clap::ArgGroup::new("by_shape").args(["shapes", "wins"])))]
+#[command(group(clap::ArgGroup::new("proving").args(["losses", "wins"])))]
 struct Options {
     /// A built-in ruleset (e.g. connect-four) or the path of a ruleset file.
     ruleset: String,
@@ -75,10 +78,19 @@ struct Options {
     /// two replies after that).
     #[arg(long, conflicts_with_all = ["play", "keep_ms", "layer", "choices"])]
     shapes: bool,
+    /// Make the book of X's wins proven by threats, by shape, for the same
+    /// boards and openings as --shapes: each position's win tried by the
+    /// proof-number search for --think seconds, every position of a proof
+    /// found kept with its winning threat; where none is found, X's move
+    /// (the book of shapes', else the search's --depth plies ahead) and
+    /// O's first two replies lead on, up to --stones stones.
+    #[arg(long, conflicts_with_all = ["play", "keep_ms", "layer", "choices", "shapes"])]
+    wins: bool,
     /// With --shapes: X's choices in the positions of up to this many
     /// stones (4: its fifth stone; deeper, the search's choices there
-    /// lost more games than they won, docs/mnk.md).
-    #[arg(long, requires = "shapes", default_value_t = 4,
+    /// lost more games than they won, docs/mnk.md). With --wins: the
+    /// positions tried.
+    #[arg(long, requires = "by_shape", default_value_t = 4,
           value_parser = clap::value_parser!(u32).range(4..=12))]
     stones: u32,
     /// With --choices: search each position this many plies ahead too
@@ -102,15 +114,23 @@ struct Options {
     /// takes them (`"d5 g7 e4"`).
     #[arg(long, requires = "losses")]
     moves: Option<String>,
-    /// With --losses: the seconds each move's searches have.
-    #[arg(long, requires = "losses", default_value_t = 60,
+    /// With --losses: the seconds each move's searches have; with --wins,
+    /// each position's proof.
+    #[arg(long, requires = "proving", default_value_t = 60,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     think: u64,
     /// With --losses: how many of the opponent's replies to a move left
-    /// open are tried (0: none).
-    #[arg(long, requires = "losses", default_value_t = 0,
-          value_parser = clap::value_parser!(u64).range(0..=8))]
-    replies: u64,
+    /// open are tried (0: none, at most 8). With --wins: how many of O's
+    /// replies are followed in each position past X's third stone (the
+    /// search's first; default 2).
+    #[arg(long, requires = "proving",
+          value_parser = clap::value_parser!(u64).range(0..=16))]
+    replies: Option<u64>,
+    /// With --wins: how many of X's moves are followed where no win is
+    /// proven (the book of shapes' and the search's first).
+    #[arg(long, requires = "wins", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=4))]
+    x_moves: u64,
     /// With --replies: the moves left open after a reply are followed so
     /// too, this many levels deep in all.
     #[arg(long, requires = "replies", default_value_t = 1,
@@ -258,6 +278,8 @@ impl Visitor for Maker<'_> {
             self.choices(geo)
         } else if self.options.shapes {
             self.shapes(geo)
+        } else if self.options.wins {
+            self.wins(geo)
         } else if self.options.losses {
             self.losses(geo)
         } else {
@@ -397,27 +419,37 @@ impl Maker<'_> {
         Ok(made.len())
     }
 
-    /// A book of the search's choices by shape, `--depth` plies ahead.
-    fn shapes(&self, geo: &Geometry) -> Result<usize> {
-        let out = self.out;
+    /// What a book by shape of `kind` starts from: the board checked, the
+    /// book in --out read back where there is one, and --depth, the plies
+    /// X's moves are searched ahead.
+    fn by_shape(&self, geo: &Geometry, kind: shapes::Kind) -> Result<(Option<Shapes>, i32)> {
         let size = shapes::MADE_ON;
         if geo.gravity || (geo.width, geo.height, geo.k) != (size, size, shapes::K) {
             bail!(
-                "the book of shapes is made on the {size}x{size} k={} board (gomoku), not {}",
+                "the books by shape are made on the {size}x{size} k={} board (gomoku), not {}",
                 shapes::K,
                 board(geo)
             );
         }
-        let resume = match &out.resume {
+        let resume = match &self.out.resume {
             None => None,
-            Some(text) => {
-                Some(Shapes::parse(text).ok_or_else(|| out.refused("it is not a book of shapes"))?)
-            }
+            Some(text) => Some(
+                Shapes::parse(text)
+                    .filter(|b| b.kind == kind)
+                    .ok_or_else(|| self.out.refused(&format!("it is not a book of {kind}")))?,
+            ),
         };
         let depth = i32::try_from(self.depth()).unwrap_or(i32::MAX);
         if !(1..=MAX_DEPTH).contains(&depth) {
-            bail!("--depth {depth}: a book of shapes searches 1 to {MAX_DEPTH} plies ahead");
+            bail!("--depth {depth}: X's moves are searched 1 to {MAX_DEPTH} plies ahead");
         }
+        Ok((resume, depth))
+    }
+
+    /// A book of the search's choices by shape, `--depth` plies ahead.
+    fn shapes(&self, geo: &Geometry) -> Result<usize> {
+        let out = self.out;
+        let (resume, depth) = self.by_shape(geo, shapes::Kind::Choices)?;
         let plan = shapes::Plan {
             depth,
             stones: self.options.stones as usize,
@@ -441,6 +473,38 @@ impl Maker<'_> {
         Ok(made.len())
     }
 
+    /// A book of X's wins proven by threats, by shape, each position
+    /// given `--think` seconds.
+    fn wins(&self, geo: &Geometry) -> Result<usize> {
+        let out = self.out;
+        let (resume, depth) = self.by_shape(geo, shapes::Kind::Wins)?;
+        let plan = wins::Plan {
+            think: Duration::from_secs(self.options.think),
+            depth,
+            stones: self.options.stones as usize,
+            replies: usize::try_from(self.options.replies.unwrap_or(2)).unwrap_or(2),
+            x_moves: usize::try_from(self.options.x_moves).unwrap_or(1),
+            threads: self.threads(),
+            save_every: SAVE_EVERY,
+        };
+        let started = Instant::now();
+        let made = wins::make(
+            &plan,
+            resume,
+            |b| out.save(&b.to_text()),
+            |stones, done, all, won| {
+                eprintln!(
+                    "{stones} stones: {done} of {all} positions tried, {won} proven won ({} s each; {:.1} s)",
+                    plan.think.as_secs(),
+                    started.elapsed().as_secs_f64()
+                );
+            },
+        )
+        .map_err(|e| out.refused(&e))?;
+        out.save(&made.to_text()).map_err(anyhow::Error::msg)?;
+        Ok(made.len())
+    }
+
     /// A book of moves proven lost in the position after `--moves`.
     fn losses(&self, geo: &Arc<Geometry>) -> Result<usize> {
         let out = self.out;
@@ -449,6 +513,9 @@ impl Maker<'_> {
                 "a book of moves proven lost is for boards of at most 64 cells without gravity; the {} board is not one",
                 board(geo)
             );
+        }
+        if let Some(replies) = self.options.replies.filter(|&r| r > 8) {
+            bail!("--replies {replies}: a book of moves proven lost tries at most 8 replies");
         }
         let resume = match &out.resume {
             None => Losses::default(),
@@ -486,7 +553,7 @@ impl Maker<'_> {
         let line: Vec<(u64, u64)> = line.into_iter().skip(from).step_by(2).collect();
         let plan = losses_build::Plan {
             think: Duration::from_secs(self.options.think),
-            replies: usize::try_from(self.options.replies).unwrap_or(0),
+            replies: usize::try_from(self.options.replies.unwrap_or(0)).unwrap_or(0),
             levels: usize::try_from(self.options.levels).unwrap_or(1),
             threads: self.threads(),
             again: self.options.again,

@@ -726,7 +726,11 @@ mod tests {
                 after.play(m, 1 - i % 2);
             }
             assert_eq!(after.to_move(), 1);
-            assert_eq!(wins.get(kept_wins::key(&after, 1)), Some(*threat), "{path:?}");
+            assert_eq!(
+                wins.get(kept_wins::key(&after, 1)),
+                Some(*threat),
+                "{path:?}"
+            );
         }
     }
 

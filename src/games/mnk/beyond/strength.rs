@@ -17,7 +17,7 @@ use crate::games::mnk::beyond::search::Search as PatternSearch;
 use crate::games::mnk::beyond::threats::Threats;
 use crate::games::mnk::beyond::vcf::{Fours, VCF_DEPTH};
 use crate::games::mnk::beyond::vct::{Failures, Threes};
-use crate::games::mnk::book::{choices, shapes};
+use crate::games::mnk::book::{choices, shapes, wins};
 use crate::games::mnk::cells::Board;
 use crate::games::mnk::geometry::{EXACT_CELLS, exact_search_checks};
 
@@ -702,7 +702,10 @@ pub fn deeper_win(board: &mut Board<'_>, advice: &Advice, budget: &Budget) -> Op
 /// offline; on the open boards, the third stone of an opening where O's
 /// stone touches X's, along a line or diagonally
 /// (`opening::third_stone`), and X's fifth stone after it, searched
-/// offline deeper than play reaches (`shapes`). It is then
+/// offline deeper than play reaches (`shapes`), and before it, where
+/// one is there, X's winning threat in a position a long search proved
+/// won offline (`wins`: a proof on the board it was made on, a choice
+/// here, as the edges may stand elsewhere). It is then
 /// checked against the threats as the search's own first choice is
 /// (`refute_on_lines`).
 fn prefer_book_choice(lines: &Lines, estimates: &mut Vec<(usize, i64)>, losing: &[usize]) {
@@ -718,7 +721,9 @@ fn prefer_book_choice(lines: &Lines, estimates: &mut Vec<(usize, i64)>, losing: 
 /// The move a book holds for the position (see `prefer_book_choice`).
 fn book_choice(lines: &Lines) -> Option<usize> {
     let Some((geo, book)) = choices::builtin(lines.width, lines.height, lines.k) else {
-        return opening::third_stone(lines).or_else(|| shapes::builtin()?.get(lines));
+        return opening::third_stone(lines)
+            .or_else(|| wins::builtin()?.get(lines))
+            .or_else(|| shapes::builtin()?.get(lines));
     };
     let (mut x, mut o) = (0u64, 0u64);
     for (c, &v) in lines.cell.iter().enumerate() {

@@ -14,6 +14,7 @@ pub mod losses_endings;
 mod make;
 pub mod shapes;
 mod tree;
+pub mod wins;
 
 pub use make::{Coverage, Plan, Progress, make};
 pub use tree::{children, generate, next_layer, parents};

@@ -107,14 +107,14 @@ pub fn canonical(stones: &[(i64, i64, u8)]) -> (Shape, Frame) {
 }
 
 /// The cells at least k − 1 from every edge, where the book holds.
-fn inside(lines: &Lines, (x, y): (i64, i64)) -> bool {
+pub(super) fn inside(lines: &Lines, (x, y): (i64, i64)) -> bool {
     let margin = lines.k as i64 - 1;
     (margin..lines.width as i64 - margin).contains(&x)
         && (margin..lines.height as i64 - margin).contains(&y)
 }
 
 /// The board's point of a cell.
-fn point(lines: &Lines, c: usize) -> (i64, i64) {
+pub(super) fn point(lines: &Lines, c: usize) -> (i64, i64) {
     ((c % lines.width) as i64, (c / lines.width) as i64)
 }
 
@@ -138,10 +138,45 @@ pub fn shape_of(lines: &Lines) -> Option<(Shape, Frame)> {
     Some(canonical(&stones))
 }
 
-/// X's choices by shape, each in its shape's own points.
+/// What a book by shape holds: the search's choices, or X's wins proven
+/// by threats (`book::wins`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Kind {
+    #[default]
+    Choices,
+    Wins,
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Kind {
+    /// The first word of the book's header.
+    fn name(self) -> &'static str {
+        match self {
+            Self::Choices => "shapes",
+            Self::Wins => "wins",
+        }
+    }
+
+    /// The book's title, its first line.
+    fn title(self) -> &'static str {
+        match self {
+            Self::Choices => "the search's choices by shape",
+            Self::Wins => "X's wins proven by threats, by shape",
+        }
+    }
+}
+
+/// X's moves by shape, each in its shape's own points.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Shapes {
-    /// The plies each choice's search looked ahead.
+    pub kind: Kind,
+    /// The plies each choice's search looked ahead; in a book of wins,
+    /// the threats each proof went deep at most.
     pub depth: i32,
     entries: HashMap<Shape, (i64, i64)>,
 }
@@ -149,10 +184,27 @@ pub struct Shapes {
 impl Shapes {
     #[must_use]
     pub fn new(depth: i32) -> Self {
+        Self::of_kind(Kind::Choices, depth)
+    }
+
+    #[must_use]
+    pub fn of_kind(kind: Kind, depth: i32) -> Self {
         Self {
+            kind,
             depth,
             entries: HashMap::new(),
         }
+    }
+
+    /// Whether the book holds a move for `shape`.
+    #[must_use]
+    pub fn holds(&self, shape: &Shape) -> bool {
+        self.entries.contains_key(shape)
+    }
+
+    /// Notes `mv` for `shape` where the book holds none yet.
+    pub fn note(&mut self, shape: Shape, mv: (i64, i64)) {
+        self.entries.entry(shape).or_insert(mv);
     }
 
     /// The book's move on the board, where it holds one: an empty cell,
@@ -192,7 +244,9 @@ impl Shapes {
     #[must_use]
     pub fn to_text(&self) -> String {
         let mut out = format!(
-            "# unbeatable mnk book of the search's choices by shape\nshapes k {K} depth {}\n",
+            "# unbeatable mnk book of {}\n{} k {K} depth {}\n",
+            self.kind.title(),
+            self.kind.name(),
             self.depth
         );
         for (shape, (x, y)) in self.entries() {
@@ -215,10 +269,13 @@ impl Shapes {
         let [name, "k", k, "depth", depth] = header[..] else {
             return None;
         };
-        if name != "shapes" || k.parse::<usize>().ok()? != K {
+        let kind = [Kind::Choices, Kind::Wins]
+            .into_iter()
+            .find(|kind| kind.name() == name)?;
+        if k.parse::<usize>().ok()? != K {
             return None;
         }
-        let mut book = Self::new(depth.parse().ok()?);
+        let mut book = Self::of_kind(kind, depth.parse().ok()?);
         let number = |t: &str| t.parse::<i64>().ok().filter(|n| n.abs() <= MAX_SPAN);
         for line in lines {
             let (stones, mv) = line.split_once('>')?;
@@ -259,7 +316,8 @@ impl Shapes {
 #[must_use]
 pub fn builtin() -> Option<&'static Shapes> {
     static READ: OnceLock<Option<Shapes>> = OnceLock::new();
-    READ.get_or_init(|| Shapes::parse(BUILTIN)).as_ref()
+    READ.get_or_init(|| Shapes::parse(BUILTIN).filter(|b| b.kind == Kind::Choices))
+        .as_ref()
 }
 
 /// The shipped book.
@@ -315,8 +373,9 @@ fn reply_depth(depth: i32) -> i32 {
 
 /// O's replies the book follows: to X's third stone every empty cell
 /// within two of a stone (the strong engines answer anywhere there);
-/// past it, the search's first two at `reply_depth`. Only cells inside.
-fn replies(lines: &Lines, depth: i32) -> Vec<usize> {
+/// past it, the search's first `breadth` at `reply_depth`. Only cells
+/// inside.
+fn replies(lines: &Lines, depth: i32, breadth: usize) -> Vec<usize> {
     let mut moves: Vec<usize> = if lines.stones == 3 {
         (0..lines.cells())
             .filter(|&c| lines.is_empty(c))
@@ -331,7 +390,7 @@ fn replies(lines: &Lines, depth: i32) -> Vec<usize> {
     } else {
         ranked(&mut lines.clone(), reply_depth(depth))
             .into_iter()
-            .take(2)
+            .take(breadth)
             .collect()
     };
     moves.retain(|&c| inside(lines, point(lines, c)));
@@ -343,7 +402,7 @@ fn replies(lines: &Lines, depth: i32) -> Vec<usize> {
 /// where the opening puts it (`opening::third_stone`). Not where O's is
 /// diagonal to X's: there the book's fifth stone lost more games than
 /// the search's own (docs/mnk.md, "A book of shapes").
-fn roots() -> Vec<Lines> {
+pub(super) fn roots() -> Vec<Lines> {
     let n = MADE_ON as i64;
     let centre = (n / 2, n / 2);
     let mut seen = HashSet::new();
@@ -404,7 +463,7 @@ pub fn make(
         ));
     }
     let workers = vec![(); plan.threads.max(1)];
-    let mut layer = after_replies(&roots(), plan, &workers);
+    let mut layer = after_replies(&roots(), plan.depth, BREADTH, &workers);
     let mut saved = Instant::now();
     while !layer.is_empty() && layer[0].stones <= plan.stones {
         let stones = layer[0].stones;
@@ -466,22 +525,46 @@ fn next_layer(book: &Shapes, layer: &[Lines], plan: &Plan, workers: &[()]) -> Ve
             (next.winner.is_none()).then_some(next)
         })
         .collect();
-    after_replies(&played, plan, workers)
+    after_replies(&played, plan.depth, BREADTH, workers)
 }
 
-/// Each position (O to move) after each of O's replies (`replies`), in
-/// a stable order.
-fn after_replies(played: &[Lines], plan: &Plan, workers: &[()]) -> Vec<Lines> {
+/// The replies of O's the book of shapes follows past X's third stone.
+const BREADTH: usize = 2;
+
+/// Each position (O to move) after each of O's replies (`replies`, the
+/// first `breadth` past X's third stone), in a stable order.
+pub(super) fn after_replies(
+    played: &[Lines],
+    depth: i32,
+    breadth: usize,
+    workers: &[()],
+) -> Vec<Lines> {
+    let positions: Vec<&Lines> = played.iter().collect();
+    let mut next = each_after(&positions, 1, workers, |l| replies(l, depth, breadth));
+    // In a stable order whatever the threads' timing.
+    next.sort_by_key(|l| canonical(&stones_of(l)).0);
+    next
+}
+
+/// Every position after a move of `side`'s in one of `positions`, the
+/// moves of each given by `moves`, on as many threads as `workers`; a
+/// position with a line already left out.
+pub(super) fn each_after(
+    positions: &[&Lines],
+    side: usize,
+    workers: &[()],
+    moves: impl Fn(&Lines) -> Vec<usize> + Sync,
+) -> Vec<Lines> {
     let mut next = Vec::new();
     run_each(
         workers,
-        played,
+        positions,
         |(), lines| {
-            replies(lines, plan.depth)
+            moves(lines)
                 .into_iter()
-                .map(|r| {
-                    let mut after = lines.clone();
-                    after.play(r, 1);
+                .map(|m| {
+                    let mut after = (*lines).clone();
+                    after.play(m, side);
                     after
                 })
                 .filter(|l| l.winner.is_none())
@@ -492,8 +575,6 @@ fn after_replies(played: &[Lines], plan: &Plan, workers: &[()]) -> Vec<Lines> {
             true
         },
     );
-    // In a stable order whatever the threads' timing.
-    next.sort_by_key(|l| canonical(&stones_of(l)).0);
     next
 }
 
@@ -563,7 +644,7 @@ mod tests {
             let mut lines = board(&[x], &[o]);
             let third = third_stone(&lines).expect("a touching opening");
             lines.play(third, 0);
-            for reply in replies(&lines, book.depth) {
+            for reply in replies(&lines, book.depth, BREADTH) {
                 lines.play(reply, 1);
                 assert!(book.get(&lines).is_some(), "{x} {o} then {reply}");
                 lines.undo();

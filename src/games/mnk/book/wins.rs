@@ -1,0 +1,291 @@
+//! A book of X's wins proven by threats, by shape, for the open boards of
+//! k = 5: positions of the openings where O's first stone is beside X's
+//! along a row or a column (those of the book of shapes, `shapes`), each
+//! given a long proof-number search offline (minutes where play has a
+//! second), and wherever it proves X's win, every position of that proof
+//! with X to move, each with its winning threat. A win the program proves
+//! in 50 s is one it cannot prove in a move's second, and against Rapfi
+//! it lost from such a position (docs/mnk.md, "A book of proven wins").
+//!
+//! Keyed as the book of shapes is, so one book serves every open board
+//! wherever the stones stand (each at least k − 1 cells from every edge).
+//! The proof holds on the board it was made on, the stones in the middle
+//! of 15×15; elsewhere the edges are nearer some of its lines, so play
+//! takes the book's move as a choice — first among the search's, checked
+//! against the threats as the search's own first choice is — and claims
+//! no win it has not proven itself.
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use crate::engine::Budget;
+use crate::games::mnk::beyond::lines::Lines;
+use crate::games::mnk::beyond::proof_numbers::{MAX_POSITIONS, ProofNumbers};
+use crate::games::mnk::book::choices::ranked;
+use crate::games::mnk::book::make::run_each;
+use crate::games::mnk::book::shapes::{
+    self, Kind, Shape, Shapes, after_replies, each_after, inside, placed, point, roots, shape_of,
+};
+
+/// How many threats deep a proof goes at most: play's deepest search
+/// (`strength::DEEP_THREATS`).
+pub const DEPTH: u32 = 12;
+
+/// Positions of one proof kept at most: those nearest the position
+/// proven first, where play needs them soonest; past them the proof is
+/// short enough for play to find again.
+const MOST_PER_PROOF: usize = 2048;
+
+/// The proof-number search's table in a build: many times play's, as a
+/// build's search runs for minutes (some 40 bytes a position).
+const BUILD_POSITIONS: usize = MAX_POSITIONS << 3;
+
+/// The shipped book.
+pub const BUILTIN: &str = include_str!("../../../../assets/books/k5.wins");
+
+/// The book of wins compiled into the binary, read once; `None` if it
+/// were broken (a test makes sure it is not).
+#[must_use]
+pub fn builtin() -> Option<&'static Shapes> {
+    static READ: OnceLock<Option<Shapes>> = OnceLock::new();
+    READ.get_or_init(|| Shapes::parse(BUILTIN).filter(|b| b.kind == Kind::Wins))
+        .as_ref()
+}
+
+/// X's win in the position of `shape` (X to move), proven by threats on
+/// its image in the middle of the board (`shapes::placed`) within
+/// `think`: every position of the proof with X to move whose stones and
+/// threat lie inside, as `(shape, threat)`, the position of `shape`
+/// first; empty where no win is proven in time.
+#[must_use]
+pub fn prove(shape: &Shape, think: Duration) -> Vec<(Shape, (i64, i64))> {
+    let Some((mut lines, _)) = placed(shape) else {
+        return Vec::new();
+    };
+    let budget = Budget::of(think);
+    let mut search = ProofNumbers::new(&budget).with_limit(BUILD_POSITIONS);
+    let Some(first) = search.win(&mut lines, 0, DEPTH) else {
+        return Vec::new();
+    };
+    let mut found = search.proof_lines(&lines, DEPTH, MOST_PER_PROOF);
+    // A win by fours alone is not in the table: the position itself.
+    if found.first().is_none_or(|(path, _)| !path.is_empty()) {
+        found.insert(0, (Vec::new(), first));
+    }
+    let mut proven = Vec::new();
+    for (path, threat) in found {
+        let mut after = lines.clone();
+        for (i, &m) in path.iter().enumerate() {
+            after.play(m, i % 2);
+        }
+        let at = point(&after, threat);
+        if let Some((shape, frame)) = shape_of(&after).filter(|_| inside(&after, at)) {
+            proven.push((shape, frame.to_shape(at)));
+        }
+    }
+    proven
+}
+
+/// What `make` is asked for.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The time each position's proof has.
+    pub think: Duration,
+    /// The plies X's moves are searched ahead where no win is proven, and
+    /// (two fewer) O's replies (as in the book of shapes).
+    pub depth: i32,
+    /// Positions up to this many stones are tried.
+    pub stones: usize,
+    /// O's replies followed in a position past X's third stone: the
+    /// search's first so many.
+    pub replies: usize,
+    /// X's moves followed where no win is proven: the book of shapes'
+    /// (play's fifth stone) and the search's first, so many in all.
+    pub x_moves: usize,
+    /// Positions tried at once, each on its own thread.
+    pub threads: usize,
+    /// The book is handed to `save` at least this often.
+    pub save_every: Duration,
+}
+
+/// Makes the book, or goes on with `resume`: from the positions after
+/// each of O's replies to X's third stone (`shapes`), layer by layer,
+/// each position's win tried (`prove`); where none is proven, X's moves
+/// (`x_moves`) and O's first replies by the search after each lead to
+/// the next layer, up to `plan.stones` stones. A resumed build tries again
+/// the positions it did not prove (they are not written). `progress`
+/// hears the stones of the layer, how many of its positions are done,
+/// how many it has, and how many it proved.
+///
+/// # Errors
+/// Where the resumed book is not one of wins, a sentence saying so; else
+/// the first error `save` returns, where the build stops.
+pub fn make(
+    plan: &Plan,
+    resume: Option<Shapes>,
+    mut save: impl FnMut(&Shapes) -> Result<(), String>,
+    mut progress: impl FnMut(usize, usize, usize, usize),
+) -> Result<Shapes, String> {
+    let depth = i32::try_from(DEPTH).unwrap_or(i32::MAX);
+    let mut book = resume.unwrap_or_else(|| Shapes::of_kind(Kind::Wins, depth));
+    if book.kind != Kind::Wins {
+        return Err("it is a book of choices, not of wins".to_string());
+    }
+    let workers = vec![(); plan.threads.max(1)];
+    let mut layer = after_replies(&roots(), plan.depth, plan.replies, &workers);
+    let mut saved = Instant::now();
+    while !layer.is_empty() && layer[0].stones <= plan.stones {
+        let stones = layer[0].stones;
+        let mut seen = HashSet::new();
+        layer.retain(|l| shape_of(l).is_some_and(|(s, _)| seen.insert(s)));
+        let todo: Vec<&Lines> = layer
+            .iter()
+            .filter(|l| shape_of(l).is_some_and(|(s, _)| !book.holds(&s)))
+            .collect();
+        let (mut done, mut won) = (layer.len() - todo.len(), 0);
+        progress(stones, done, layer.len(), won);
+        let mut failed = None;
+        run_each(
+            &workers,
+            &todo,
+            |(), lines| shape_of(lines).map(|(s, _)| prove(&s, plan.think)),
+            |_, proven| {
+                let proven = proven.unwrap_or_default();
+                won += usize::from(!proven.is_empty());
+                for (shape, mv) in proven {
+                    book.note(shape, mv);
+                }
+                done += 1;
+                progress(stones, done, layer.len(), won);
+                if saved.elapsed() >= plan.save_every {
+                    if let Err(e) = save(&book) {
+                        failed = Some(e);
+                        return false;
+                    }
+                    saved = Instant::now();
+                }
+                true
+            },
+        );
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        save(&book)?;
+        if stones + 2 > plan.stones {
+            break;
+        }
+        layer = next_layer(&book, &layer, plan, &workers);
+    }
+    Ok(book)
+}
+
+/// The positions two stones on from those of `layer` not proven won:
+/// after X's moves there (`x_moves`), O's replies.
+fn next_layer(book: &Shapes, layer: &[Lines], plan: &Plan, workers: &[()]) -> Vec<Lines> {
+    let open: Vec<&Lines> = layer
+        .iter()
+        .filter(|l| shape_of(l).is_some_and(|(s, _)| !book.holds(&s)))
+        .collect();
+    let played = each_after(&open, 0, workers, |l| x_moves(l, plan.depth, plan.x_moves));
+    after_replies(&played, plan.depth, plan.replies, workers)
+}
+
+/// X's moves where no win is proven, `most` at most: the book of
+/// shapes' (play's fifth stone) first, then the search's at `depth` in
+/// its order; cells of `lines`.
+fn x_moves(lines: &Lines, depth: i32, most: usize) -> Vec<usize> {
+    let mut moves: Vec<usize> = shapes::builtin()
+        .and_then(|b| b.get(lines))
+        .into_iter()
+        .collect();
+    if moves.len() < most {
+        for c in ranked(&mut lines.clone(), depth) {
+            if moves.len() >= most {
+                break;
+            }
+            if !moves.contains(&c) && inside(lines, point(lines, c)) {
+                moves.push(c);
+            }
+        }
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::mnk::beyond::lines::named::board;
+
+    /// The time a proof in these tests has: far above what they take, to
+    /// catch a search that runs away.
+    const PATIENCE: Duration = Duration::from_secs(120);
+
+    /// The cell of the shape's point `(x, y)` on its image in the middle
+    /// of the board, placed at `offset`.
+    fn cell(lines: &Lines, offset: (i64, i64), (x, y): (i64, i64)) -> usize {
+        ((y + offset.1) * lines.width as i64 + x + offset.0) as usize
+    }
+
+    #[test]
+    fn the_shipped_book_is_one_of_wins_and_the_books_are_not_taken_for_each_other() {
+        let book = builtin().expect("the shipped book reads");
+        assert_eq!(book.kind, Kind::Wins);
+        assert!(book.len() >= 100, "{}", book.len());
+        assert_eq!(i64::from(book.depth), i64::from(DEPTH));
+        let choices = Shapes::parse(shapes::BUILTIN).expect("the book of shapes reads");
+        assert_eq!(choices.kind, Kind::Choices);
+        // A book of wins read back is the same book.
+        assert_eq!(Shapes::parse(&book.to_text()).as_ref(), Some(book));
+    }
+
+    #[test]
+    fn a_sample_of_the_shipped_book_is_proven_won_again() {
+        // Some sixteen entries, evenly spread: on each one's image in the
+        // middle of the board, after the book's threat, every move of O's
+        // loses to X's threats.
+        let book = builtin().expect("the shipped book reads");
+        let step = (book.len() / 16).max(1);
+        let sample: Vec<_> = book.entries().into_iter().step_by(step).collect();
+        assert!(sample.len() >= 16, "{}", sample.len());
+        for (shape, mv) in sample {
+            let (mut lines, offset) = placed(&shape).expect("fits the board");
+            let c = cell(&lines, offset, mv);
+            assert!(lines.is_empty(c), "{shape:?}");
+            lines.play(c, 0);
+            let budget = Budget::of(PATIENCE);
+            let lost = lines.winner == Some(0)
+                || ProofNumbers::new(&budget)
+                    .with_limit(BUILD_POSITIONS)
+                    .every_move_loses(&mut lines, 1, DEPTH);
+            assert!(lost, "{shape:?}: {mv:?}");
+        }
+    }
+
+    #[test]
+    fn a_proof_gives_the_position_first_then_the_positions_after_o_s_replies() {
+        // A six-stone entry of the shipped book, proven again: the
+        // position itself first, with a threat the book's proof may not
+        // have chosen, and every position after it with X to move and
+        // two stones more at least.
+        let book = builtin().expect("the shipped book reads");
+        let (shape, _) = book
+            .entries()
+            .into_iter()
+            .find(|(s, _)| s.len() == 6)
+            .expect("a six-stone entry");
+        let proven = prove(&shape, PATIENCE);
+        assert_eq!(proven.first().map(|p| &p.0), Some(&shape));
+        assert!(proven.len() > 1, "{}", proven.len());
+        for (after, mv) in &proven[1..] {
+            let xs = after.iter().filter(|s| s.2 == 1).count();
+            assert_eq!(2 * xs, after.len(), "X to move: {after:?}");
+            assert!(after.len() >= 8, "{after:?}");
+            assert!(!after.iter().any(|s| (s.0, s.1) == *mv), "{after:?}");
+        }
+        // Where X has no win by threats within the depth (after its
+        // third stone and O's reply), nothing.
+        let (early, _) = shape_of(&board(&["h8", "g9"], &["h9", "f10"])).expect("inside");
+        assert!(prove(&early, PATIENCE).is_empty());
+    }
+}
