@@ -460,6 +460,14 @@ pub fn lost_to_deeper_threats(board: &mut Board<'_>, proven: &[usize], budget: &
     deep_loss(&mut lines, board.to_move(), proven, budget)
 }
 
+/// Whether every move of `side` (to move) on `lines` is proven to lose
+/// to the opponent's threats as `analyze` proves it: depth first to
+/// `VCT_DEPTH` (`lost_on_lines`), then by proof numbers to
+/// `DEEP_THREATS` with the time left (`deep_loss`).
+pub fn lost_to_threats_on_lines(lines: &mut Lines, side: usize, budget: &Budget) -> bool {
+    lost_on_lines(lines, side, budget, VCT_DEPTH) || deep_loss(lines, side, &[], budget)
+}
+
 /// Whether every move of `side` (to move) loses to the opponent's wins up
 /// to `DEEP_THREATS` deep by proof numbers, the moves in `proven` taken
 /// as lost already, within `budget`; never without a time limit, as

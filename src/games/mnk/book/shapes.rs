@@ -106,9 +106,15 @@ pub fn canonical(stones: &[(i64, i64, u8)]) -> (Shape, Frame) {
         .unwrap_or_default()
 }
 
-/// The cells at least k − 1 from every edge, where the book holds.
-pub(super) fn inside(lines: &Lines, (x, y): (i64, i64)) -> bool {
-    let margin = lines.k as i64 - 1;
+/// The cells at least k − 1 from every edge, where the book of choices
+/// holds.
+pub(super) fn inside(lines: &Lines, p: (i64, i64)) -> bool {
+    within(lines, p, Kind::Choices.margin(lines))
+}
+
+/// Whether the point is on the board at least `margin` cells from every
+/// edge.
+fn within(lines: &Lines, (x, y): (i64, i64), margin: i64) -> bool {
     (margin..lines.width as i64 - margin).contains(&x)
         && (margin..lines.height as i64 - margin).contains(&y)
 }
@@ -118,10 +124,17 @@ pub(super) fn point(lines: &Lines, c: usize) -> (i64, i64) {
     ((c % lines.width) as i64, (c / lines.width) as i64)
 }
 
-/// The shape of the board's stones and its frame, where the book can
-/// hold: an open board of k = 5, X to move, every stone inside.
+/// The shape of the board's stones and its frame, where the book of
+/// choices can hold: an open board of k = 5, X to move, every stone
+/// inside.
 #[must_use]
 pub fn shape_of(lines: &Lines) -> Option<(Shape, Frame)> {
+    shape_within(lines, Kind::Choices.margin(lines))
+}
+
+/// `shape_of`, every stone at least `margin` cells from every edge.
+#[must_use]
+pub fn shape_within(lines: &Lines, margin: i64) -> Option<(Shape, Frame)> {
     if lines.k != K || !is_open(lines.width, lines.height, lines.k) || lines.to_move() != 0 {
         return None;
     }
@@ -129,7 +142,7 @@ pub fn shape_of(lines: &Lines) -> Option<(Shape, Frame)> {
     for (c, &side) in lines.cell.iter().enumerate() {
         if side != 0 {
             let p = point(lines, c);
-            if !inside(lines, p) {
+            if !within(lines, p, margin) {
                 return None;
             }
             stones.push((p.0, p.1, side));
@@ -154,6 +167,21 @@ impl std::fmt::Display for Kind {
 }
 
 impl Kind {
+    /// How far from every edge the stones and the move must stand for
+    /// the book to hold: k − 1 for the search's choices, made with the
+    /// board's edges beyond every line the stones make; none for the
+    /// wins, which play only takes as a choice, checked against the
+    /// threats — the edges nearer than they stood in the proof, its move
+    /// is a strong one still, where play meets it most (the stones spread
+    /// past the board's middle seven by seven cells within a few moves).
+    #[must_use]
+    pub fn margin(self, lines: &Lines) -> i64 {
+        match self {
+            Self::Choices => lines.k as i64 - 1,
+            Self::Wins => 0,
+        }
+    }
+
     /// The first word of the book's header.
     fn name(self) -> &'static str {
         match self {
@@ -208,13 +236,15 @@ impl Shapes {
     }
 
     /// The book's move on the board, where it holds one: an empty cell,
-    /// inside.
+    /// it and every stone as far from the edges as the kind of book asks
+    /// (`Kind::margin`).
     #[must_use]
     pub fn get(&self, lines: &Lines) -> Option<usize> {
-        let (shape, frame) = shape_of(lines)?;
+        let margin = self.kind.margin(lines);
+        let (shape, frame) = shape_within(lines, margin)?;
         let (x, y) = frame.to_board(*self.entries.get(&shape)?);
         // Inside first: a point off the board must not wrap onto a row.
-        if !inside(lines, (x, y)) {
+        if !within(lines, (x, y), margin) {
             return None;
         }
         let c = (y * lines.width as i64 + x) as usize;

@@ -22,10 +22,11 @@ use std::time::{Duration, Instant};
 use crate::engine::Budget;
 use crate::games::mnk::beyond::lines::Lines;
 use crate::games::mnk::beyond::proof_numbers::{MAX_POSITIONS, ProofNumbers};
+use crate::games::mnk::beyond::strength::lost_to_threats_on_lines;
 use crate::games::mnk::book::choices::ranked;
 use crate::games::mnk::book::make::run_each;
 use crate::games::mnk::book::shapes::{
-    self, Kind, Shape, Shapes, after_replies, each_after, inside, placed, point, roots, shape_of,
+    self, Kind, Shape, Shapes, after_replies, each_after, placed, point, roots, shape_within,
 };
 
 /// How many threats deep a proof goes at most: play's deepest search
@@ -53,38 +54,116 @@ pub fn builtin() -> Option<&'static Shapes> {
         .as_ref()
 }
 
-/// X's win in the position of `shape` (X to move), proven by threats on
-/// its image in the middle of the board (`shapes::placed`) within
-/// `think`: every position of the proof with X to move whose stones and
-/// threat lie inside, as `(shape, threat)`, the position of `shape`
-/// first; empty where no win is proven in time.
+/// X's win in the position of `shape` (X to move), proven on its image
+/// in the middle of the board (`shapes::placed`) within `think`: by
+/// threats (`threat_win`) with part of the time, else by a quiet move
+/// after which every move of O's loses to them (`quiet_win`), as
+/// `analyze` proves a win. Every position of the proof with X to move,
+/// as `(shape, move)`, the position of `shape` first; empty where no win
+/// is proven in time.
 #[must_use]
 pub fn prove(shape: &Shape, think: Duration) -> Vec<(Shape, (i64, i64))> {
     let Some((mut lines, _)) = placed(shape) else {
         return Vec::new();
     };
     let budget = Budget::of(think);
-    let mut search = ProofNumbers::new(&budget).with_limit(BUILD_POSITIONS);
-    let Some(first) = search.win(&mut lines, 0, DEPTH) else {
-        return Vec::new();
-    };
-    let mut found = search.proof_lines(&lines, DEPTH, MOST_PER_PROOF);
-    // A win by fours alone is not in the table: the position itself.
-    if found.first().is_none_or(|(path, _)| !path.is_empty()) {
-        found.insert(0, (Vec::new(), first));
-    }
+    let threats = budget.capped(think.mul_f64(THREATS_SHARE));
+    let found = threat_win(&mut lines, &threats).or_else(|| quiet_win(&mut lines, &budget));
+    found.map_or_else(Vec::new, |found| entries(&lines, found))
+}
+
+/// The part of a position's time its threat search has, the rest left
+/// to the quiet moves.
+const THREATS_SHARE: f64 = 0.5;
+
+/// The positions of `found`, lines from `lines` each with X's move at
+/// its end, by shape.
+fn entries(lines: &Lines, found: Vec<(Vec<usize>, usize)>) -> Vec<(Shape, (i64, i64))> {
     let mut proven = Vec::new();
-    for (path, threat) in found {
+    for (path, mv) in found {
         let mut after = lines.clone();
         for (i, &m) in path.iter().enumerate() {
             after.play(m, i % 2);
         }
-        let at = point(&after, threat);
-        if let Some((shape, frame)) = shape_of(&after).filter(|_| inside(&after, at)) {
+        let at = point(&after, mv);
+        if let Some((shape, frame)) = shape_anywhere(&after) {
             proven.push((shape, frame.to_shape(at)));
         }
     }
     proven
+}
+
+/// X's win (X to move) by threats within `DEPTH`, by proof numbers: the
+/// lines of its proof (`ProofNumbers::proof_lines`), the position itself
+/// first; `None` where none is proven within `budget`.
+fn threat_win(lines: &mut Lines, budget: &Budget) -> Option<Vec<(Vec<usize>, usize)>> {
+    let mut search = ProofNumbers::new(budget).with_limit(BUILD_POSITIONS);
+    let first = search.win(lines, 0, DEPTH)?;
+    let mut found = search.proof_lines(lines, DEPTH, MOST_PER_PROOF);
+    // A win by fours alone is not in the table: the position itself.
+    if found.first().is_none_or(|(path, _)| !path.is_empty()) {
+        found.insert(0, (Vec::new(), first));
+    }
+    Some(found)
+}
+
+/// The search's first moves of X's tried for a quiet win.
+const QUIET_MOVES: usize = 6;
+
+/// O's replies to a quiet win whose threat proofs are kept too: the
+/// search's first so many (every other reply loses as well, but play
+/// finds those wins itself or meets them rarely).
+const QUIET_REPLIES: usize = 8;
+
+/// The plies the search looks ahead to order the quiet moves and the
+/// replies: about what play reaches in a second.
+const QUIET_ORDER_DEPTH: i32 = 8;
+
+/// X's win (X to move) by a move that is no threat: one of the search's
+/// first `QUIET_MOVES` after which every move of O's is proven to lose to
+/// X's threats as `analyze` proves it (`lost_to_threats_on_lines`), and the threat proofs after the search's
+/// first `QUIET_REPLIES` replies of O's, as lines from `lines`; `None`
+/// where none is proven within `budget`.
+fn quiet_win(lines: &mut Lines, budget: &Budget) -> Option<Vec<(Vec<usize>, usize)>> {
+    let moves = ranked(&mut lines.clone(), QUIET_ORDER_DEPTH);
+    for (i, m) in moves.into_iter().take(QUIET_MOVES).enumerate() {
+        // Each move an equal share of what is left: one whose check
+        // cannot end must not take the others' time.
+        let share = budget
+            .remaining()?
+            .checked_div(u32::try_from(QUIET_MOVES - i).unwrap_or(1))?;
+        let each = budget.capped(share);
+        lines.play(m, 0);
+        let won = lines.winner == Some(0) || lost_to_threats_on_lines(lines, 1, &each);
+        if !won || budget.exhausted() {
+            lines.undo();
+            continue;
+        }
+        let mut found = vec![(Vec::new(), m)];
+        for r in ranked(&mut lines.clone(), QUIET_ORDER_DEPTH)
+            .into_iter()
+            .take(QUIET_REPLIES)
+        {
+            lines.play(r, 1);
+            if let Some(after) = threat_win(lines, budget) {
+                found.extend(
+                    after
+                        .into_iter()
+                        .map(|(path, threat)| ([m, r].into_iter().chain(path).collect(), threat)),
+                );
+            }
+            lines.undo();
+        }
+        lines.undo();
+        return Some(found);
+    }
+    None
+}
+
+/// The shape of the position and its frame, wherever the stones stand
+/// on an open board of k = 5, X to move (`Kind::margin`).
+fn shape_anywhere(lines: &Lines) -> Option<(Shape, shapes::Frame)> {
+    shape_within(lines, Kind::Wins.margin(lines))
 }
 
 /// What `make` is asked for.
@@ -138,10 +217,10 @@ pub fn make(
     while !layer.is_empty() && layer[0].stones <= plan.stones {
         let stones = layer[0].stones;
         let mut seen = HashSet::new();
-        layer.retain(|l| shape_of(l).is_some_and(|(s, _)| seen.insert(s)));
+        layer.retain(|l| shape_anywhere(l).is_some_and(|(s, _)| seen.insert(s)));
         let todo: Vec<&Lines> = layer
             .iter()
-            .filter(|l| shape_of(l).is_some_and(|(s, _)| !book.holds(&s)))
+            .filter(|l| shape_anywhere(l).is_some_and(|(s, _)| !book.holds(&s)))
             .collect();
         let (mut done, mut won) = (layer.len() - todo.len(), 0);
         progress(stones, done, layer.len(), won);
@@ -149,7 +228,7 @@ pub fn make(
         run_each(
             &workers,
             &todo,
-            |(), lines| shape_of(lines).map(|(s, _)| prove(&s, plan.think)),
+            |(), lines| shape_anywhere(lines).map(|(s, _)| prove(&s, plan.think)),
             |_, proven| {
                 let proven = proven.unwrap_or_default();
                 won += usize::from(!proven.is_empty());
@@ -185,7 +264,7 @@ pub fn make(
 fn next_layer(book: &Shapes, layer: &[Lines], plan: &Plan, workers: &[()]) -> Vec<Lines> {
     let open: Vec<&Lines> = layer
         .iter()
-        .filter(|l| shape_of(l).is_some_and(|(s, _)| !book.holds(&s)))
+        .filter(|l| shape_anywhere(l).is_some_and(|(s, _)| !book.holds(&s)))
         .collect();
     let played = each_after(&open, 0, workers, |l| x_moves(l, plan.depth, plan.x_moves));
     after_replies(&played, plan.depth, plan.replies, workers)
@@ -204,7 +283,7 @@ fn x_moves(lines: &Lines, depth: i32, most: usize) -> Vec<usize> {
             if moves.len() >= most {
                 break;
             }
-            if !moves.contains(&c) && inside(lines, point(lines, c)) {
+            if !moves.contains(&c) {
                 moves.push(c);
             }
         }
@@ -215,7 +294,8 @@ fn x_moves(lines: &Lines, depth: i32, most: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::mnk::beyond::lines::named::board;
+    use crate::games::mnk::beyond::lines::named::{at, board};
+    use crate::games::mnk::book::shapes::shape_of;
 
     /// The time a proof in these tests has: far above what they take, to
     /// catch a search that runs away.
@@ -237,6 +317,21 @@ mod tests {
         assert_eq!(choices.kind, Kind::Choices);
         // A book of wins read back is the same book.
         assert_eq!(Shapes::parse(&book.to_text()).as_ref(), Some(book));
+    }
+
+    #[test]
+    fn a_book_of_wins_holds_wherever_the_stones_stand() {
+        // Stones near the corner: the book of choices holds only where
+        // every stone is k − 1 from the edges; a book of wins anywhere.
+        let lines = board(&["b2", "c3"], &["b3", "a4"]);
+        let (shape, frame) = shape_anywhere(&lines).expect("an open board, X to move");
+        assert_eq!(shape_of(&lines), None);
+        let mv = frame.to_shape(point(&lines, at("d4")));
+        for (kind, holds) in [(Kind::Wins, Some(at("d4"))), (Kind::Choices, None)] {
+            let mut book = Shapes::of_kind(kind, 1);
+            book.note(shape.clone(), mv);
+            assert_eq!(book.get(&lines), holds, "{kind}");
+        }
     }
 
     #[test]
@@ -285,7 +380,7 @@ mod tests {
         }
         // Where X has no win by threats within the depth (after its
         // third stone and O's reply), nothing.
-        let (early, _) = shape_of(&board(&["h8", "g9"], &["h9", "f10"])).expect("inside");
+        let (early, _) = shape_anywhere(&board(&["h8", "g9"], &["h9", "f10"])).expect("inside");
         assert!(prove(&early, PATIENCE).is_empty());
     }
 }
