@@ -79,11 +79,12 @@ struct Options {
     #[arg(long, conflicts_with_all = ["play", "keep_ms", "layer", "choices"])]
     shapes: bool,
     /// Make the book of X's wins proven by threats, by shape, for the same
-    /// boards and openings as --shapes: each position's win tried by the
-    /// proof-number search for --think seconds, every position of a proof
-    /// found kept with its winning threat; where none is found, X's move
-    /// (the book of shapes', else the search's --depth plies ahead) and
-    /// O's first two replies lead on, up to --stones stones.
+    /// boards and openings as --shapes: each position's win tried for
+    /// --think seconds, by the proof-number search or by a quiet move as
+    /// `analyze` proves one, and a proof's positions within X's next two
+    /// moves kept with their winning moves; where none is proven,
+    /// --x-moves of X's (the book of shapes', the search's --depth plies
+    /// ahead) and O's first --replies lead on, up to --stones stones.
     #[arg(long, conflicts_with_all = ["play", "keep_ms", "layer", "choices", "shapes"])]
     wins: bool,
     /// With --shapes: X's choices in the positions of up to this many

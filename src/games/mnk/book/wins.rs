@@ -1,19 +1,20 @@
 //! A book of X's wins proven by threats, by shape, for the open boards of
 //! k = 5: positions of the openings where O's first stone is beside X's
 //! along a row or a column (those of the book of shapes, `shapes`), each
-//! given a long proof-number search offline (minutes where play has a
-//! second), and wherever it proves X's win, every position of that proof
-//! with X to move, each with its winning threat. A win the program proves
-//! in 50 s is one it cannot prove in a move's second, and against Rapfi
-//! it lost from such a position (docs/mnk.md, "A book of proven wins").
+//! given a proof-number search offline far longer than play's second,
+//! and wherever it proves X's win, the positions of that proof with X to
+//! move within X's next two moves, each with its winning move. A win the
+//! program proves in 50 s is one it cannot prove in a move's second, and
+//! against Rapfi it lost from such a position (docs/mnk.md, "A book of
+//! proven wins").
 //!
-//! Keyed as the book of shapes is, so one book serves every open board
-//! wherever the stones stand (each at least k − 1 cells from every edge).
-//! The proof holds on the board it was made on, the stones in the middle
-//! of 15×15; elsewhere the edges are nearer some of its lines, so play
-//! takes the book's move as a choice — first among the search's, checked
-//! against the threats as the search's own first choice is — and claims
-//! no win it has not proven itself.
+//! Keyed as the book of shapes is, so one book serves every open board,
+//! here wherever the stones stand (`Kind::margin`). The proof holds on
+//! the board it was made on, the stones in the middle of 15×15; elsewhere
+//! the edges stand nearer some of its lines, and a proof can change with
+//! them, so play takes the book's move as a choice — first among the
+//! search's, checked against the threats as the search's own first
+//! choice is — and claims no win it has not proven itself.
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -33,10 +34,16 @@ use crate::games::mnk::book::shapes::{
 /// (`strength::DEEP_THREATS`).
 pub const DEPTH: u32 = 12;
 
-/// Positions of one proof kept at most: those nearest the position
-/// proven first, where play needs them soonest; past them the proof is
-/// short enough for play to find again.
+/// Positions of one proof walked at most, nearest the position proven
+/// first.
 const MOST_PER_PROOF: usize = 2048;
+
+/// The plies past the position proven within which its proof's
+/// positions are kept: X's next two moves, where play needs them
+/// soonest; past them the proof is short enough for play to find again.
+/// Every position of the proofs, a first build's 22956 of them, made a
+/// book of 2.6 MB that took play 0.2 s and 17 MB to read.
+const KEPT_PLIES: usize = 4;
 
 /// The proof-number search's table in a build: many times play's, as a
 /// build's search runs for minutes (some 40 bytes a position).
@@ -58,9 +65,9 @@ pub fn builtin() -> Option<&'static Shapes> {
 /// in the middle of the board (`shapes::placed`) within `think`: by
 /// threats (`threat_win`) with part of the time, else by a quiet move
 /// after which every move of O's loses to them (`quiet_win`), as
-/// `analyze` proves a win. Every position of the proof with X to move,
-/// as `(shape, move)`, the position of `shape` first; empty where no win
-/// is proven in time.
+/// `analyze` proves a win. The positions of the proof with X to move
+/// within `KEPT_PLIES`, as `(shape, move)`, the position of `shape`
+/// first; empty where no win is proven in time.
 #[must_use]
 pub fn prove(shape: &Shape, think: Duration) -> Vec<(Shape, (i64, i64))> {
     let Some((mut lines, _)) = placed(shape) else {
@@ -80,7 +87,10 @@ const THREATS_SHARE: f64 = 0.5;
 /// its end, by shape.
 fn entries(lines: &Lines, found: Vec<(Vec<usize>, usize)>) -> Vec<(Shape, (i64, i64))> {
     let mut proven = Vec::new();
-    for (path, mv) in found {
+    for (path, mv) in found
+        .into_iter()
+        .filter(|(path, _)| path.len() <= KEPT_PLIES)
+    {
         let mut after = lines.clone();
         for (i, &m) in path.iter().enumerate() {
             after.play(m, i % 2);
