@@ -131,9 +131,10 @@ const QUIET_ORDER_DEPTH: i32 = 8;
 
 /// X's win (X to move) by a move that is no threat: one of the search's
 /// first `QUIET_MOVES` after which every move of O's is proven to lose to
-/// X's threats as `analyze` proves it (`lost_to_threats_on_lines`), and the threat proofs after the search's
-/// first `QUIET_REPLIES` replies of O's, as lines from `lines`; `None`
-/// where none is proven within `budget`.
+/// X's threats as `analyze` proves it (`lost_to_threats_on_lines`), and
+/// the threat proofs after the search's first `QUIET_REPLIES` replies of
+/// O's, as lines from `lines`; `None` where none is proven within
+/// `budget`.
 fn quiet_win(lines: &mut Lines, budget: &Budget) -> Option<Vec<(Vec<usize>, usize)>> {
     let moves = ranked(&mut lines.clone(), QUIET_ORDER_DEPTH);
     for (i, m) in moves.into_iter().take(QUIET_MOVES).enumerate() {
