@@ -566,6 +566,16 @@ fn main() -> std::io::Result<()> {
             .collect(),
     };
     for (game, opening) in openings.iter().enumerate() {
+        // Openings are drawn independently, so a seed may draw one twice
+        // (drawing again would change every older seed's later openings);
+        // said, so that a reader knows two games are not independent.
+        if let Some(first) = openings[..game].iter().position(|o| o == opening) {
+            println!(
+                "opening {}: the same stones as opening {}, played again",
+                game + 1,
+                first + 1
+            );
+        }
         let winner =
             proven_winner(&ruleset, opening, Duration::from_millis(ms)).unwrap_or_else(|e| {
                 // Not analysed: its games are played, not marked.
