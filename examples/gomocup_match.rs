@@ -23,11 +23,11 @@
 //! OURS: the program that plays our side, `unbeatable` beside this one by
 //! default — the engine itself there measures what the engine scores
 //! against itself from the same openings, the reference for ours). With
-//! `MATCH_OPENINGS` set to `touching`, `line` or `diagonal`, only the
-//! openings where O's stone touches X's (along a row or a column, or
-//! diagonally, for the last two) are drawn: most games lost as X begin
-//! so, and a match of them alone tells two versions apart in a quarter
-//! of the games. With `MATCH_MOVES` set, every game's moves follow its
+//! `MATCH_OPENINGS` set to `touching`, `line`, `diagonal` or `knight`,
+//! only the openings where O's stone touches X's (along a row or a
+//! column, or diagonally, for the second and third) or stands a knight's
+//! move from it are drawn: most games lost as X begin so, and a match of
+//! them alone tells two versions apart in a fraction of the games. With `MATCH_MOVES` set, every game's moves follow its
 //! result (`moves N won: h8 h9 …`), so that the games of a match can be
 //! laid side by side, opening by opening, where they part. With
 //! `MATCH_FROM` set to move lists in the family's notation, separated by
@@ -324,6 +324,8 @@ enum Openings {
     Line,
     /// Diagonal to it.
     Diagonal,
+    /// A knight's move from it.
+    Knight,
 }
 
 impl Openings {
@@ -333,6 +335,7 @@ impl Openings {
             "touching" => Some(Self::Touching),
             "line" => Some(Self::Line),
             "diagonal" => Some(Self::Diagonal),
+            "knight" => Some(Self::Knight),
             _ => None,
         }
     }
@@ -344,6 +347,7 @@ impl Openings {
             Self::Touching => ", O's stone touching X's",
             Self::Line => ", O's stone beside X's along a line",
             Self::Diagonal => ", O's stone diagonal to X's",
+            Self::Knight => ", O's stone a knight's move from X's",
         }
     }
 
@@ -355,6 +359,7 @@ impl Openings {
             Self::Touching => kind == BESIDE || kind == DIAGONAL,
             Self::Line => kind == BESIDE,
             Self::Diagonal => kind == DIAGONAL,
+            Self::Knight => kind == KNIGHT,
         }
     }
 }
@@ -488,7 +493,7 @@ fn main() -> std::io::Result<()> {
     let every_game = std::env::var_os("MATCH_MOVES").is_some();
     let drawn = match std::env::var("MATCH_OPENINGS") {
         Ok(name) => Openings::named(&name).unwrap_or_else(|| {
-            eprintln!("MATCH_OPENINGS: any, touching, line or diagonal, not '{name}'");
+            eprintln!("MATCH_OPENINGS: any, touching, line, diagonal or knight, not '{name}'");
             std::process::exit(2);
         }),
         Err(_) => Openings::Any,
