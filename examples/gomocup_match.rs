@@ -27,8 +27,9 @@
 //! only the openings where O's stone touches X's (along a row or a
 //! column, or diagonally, for the second and third) or stands a knight's
 //! move from it are drawn: most games lost as X begin so, and a match of
-//! them alone tells two versions apart in a fraction of the games. With `MATCH_MOVES` set, every game's moves follow its
-//! result (`moves N won: h8 h9 …`), so that the games of a match can be
+//! them alone tells two versions apart in a fraction of the games. With
+//! `MATCH_MOVES` set, every game's moves follow its result (`moves N
+//! won: h8 h9 …`), so that the games of a match can be
 //! laid side by side, opening by opening, where they part. With
 //! `MATCH_FROM` set to move lists in the family's notation, separated by
 //! commas (`d5 g7 e4 d6, d5 g7 e4 c6`), those openings are played, each
