@@ -709,10 +709,10 @@ pub fn deeper_win(board: &mut Board<'_>, advice: &Advice, budget: &Budget) -> Op
 /// runs at the book's depths choose (14, 12 and 13 plies on 8×8), made
 /// offline; on the open boards, the third stone of an opening where O's
 /// stone touches X's, along a line or diagonally, or stands a knight's
-/// move from it (`opening::third_stone`), and X's fifth stone after it,
-/// searched offline deeper than play reaches (`shapes`), and before it,
-/// where one is there, X's winning threat in a position a long search proved
-/// won offline (`wins`: a proof on the board it was made on, a choice
+/// move from it (`opening::third_stone`), and where O's touched X's along
+/// a line, X's fifth stone after it, searched offline deeper than play
+/// reaches (`shapes`), and before it, where one is there, X's winning
+/// threat in a position a long search proved won offline (`wins`: a proof on the board it was made on, a choice
 /// here, as the edges may stand elsewhere). It is then
 /// checked against the threats as the search's own first choice is
 /// (`refute_on_lines`).
