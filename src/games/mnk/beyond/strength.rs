@@ -712,10 +712,10 @@ pub fn deeper_win(board: &mut Board<'_>, advice: &Advice, budget: &Budget) -> Op
 /// move from it (`opening::third_stone`), and where O's touched X's along
 /// a line, X's fifth stone after it, searched offline deeper than play
 /// reaches (`shapes`), and before it, where one is there, X's winning
-/// threat in a position a long search proved won offline (`wins`: a proof on the board it was made on, a choice
-/// here, as the edges may stand elsewhere). It is then
-/// checked against the threats as the search's own first choice is
-/// (`refute_on_lines`).
+/// threat in a position a long search proved won offline (`wins`: a
+/// proof on the board it was made on, a choice here, as the edges may
+/// stand elsewhere). It is then checked against the threats as the
+/// search's own first choice is (`refute_on_lines`).
 fn prefer_book_choice(lines: &Lines, estimates: &mut Vec<(usize, i64)>, losing: &[usize]) {
     let Some(mv) = book_choice(lines) else {
         return;
