@@ -29,8 +29,8 @@
 //! move from it are drawn: most games lost as X begin so, and a match of
 //! them alone tells two versions apart in a fraction of the games. With
 //! `MATCH_MOVES` set, every game's moves follow its result (`moves N
-//! won: h8 h9 …`), so that the games of a match can be
-//! laid side by side, opening by opening, where they part. With
+//! won as X: h8 h9 …`), so that the games of a match can be laid side
+//! by side, opening by opening, where they part (`match_tree`). With
 //! `MATCH_FROM` set to move lists in the family's notation, separated by
 //! commas (`d5 g7 e4 d6, d5 g7 e4 c6`), those openings are played, each
 //! once with each side asked for, in place of drawn ones (OPENINGS and
@@ -630,9 +630,10 @@ fn main() -> std::io::Result<()> {
             );
             if every_game {
                 println!(
-                    "moves {} {}: {}",
+                    "moves {} {} as {}: {}",
                     game + 1,
                     ["won", "drawn", "lost"][slot],
+                    ["X", "O"][our_side],
                     line.join(" ")
                 );
             }
