@@ -23,6 +23,10 @@ use unbeatable::text::visible;
 /// The largest log read: a match of thousands of games is a few MB.
 const MAX_LOG: u64 = 64 << 20;
 
+/// The widest board the runner plays (its columns are letters): a row
+/// past it names no cell of a game.
+const MAX_SIDE: usize = 26;
+
 /// A stone's place from X's first stone, in the frame.
 type Offset = (i64, i64);
 
@@ -58,7 +62,10 @@ fn games_of(log: &str) -> Vec<Game> {
             if head.nth(1).is_some_and(|side| side != "X") {
                 return None;
             }
-            let cells: Option<Vec<(usize, usize)>> = moves.split_whitespace().map(xy_of).collect();
+            let cells: Option<Vec<(usize, usize)>> = moves
+                .split_whitespace()
+                .map(|m| xy_of(m).filter(|&(_, y)| y < MAX_SIDE))
+                .collect();
             let cells = cells?;
             let &(x0, y0) = cells.first()?;
             let stones = cells
@@ -251,6 +258,6 @@ mod tests {
 
     #[test]
     fn a_line_that_names_no_cell_is_passed_over() {
-        assert!(games_of("moves 1 won: h8 zz\nmoves 2 won:\n").is_empty());
+        assert!(games_of("moves 1 won: h8 zz\nmoves 2 won:\nmoves 3 won: h8 h99\n").is_empty());
     }
 }
