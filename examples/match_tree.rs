@@ -120,6 +120,19 @@ impl Tally {
     }
 }
 
+impl std::fmt::Display for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} of {}", self.won, self.played)
+    }
+}
+
+/// A map's entries, the most played first (the map's order among equals).
+fn most_played_first<K, V>(map: BTreeMap<K, V>, tally: impl Fn(&V) -> &Tally) -> Vec<(K, V)> {
+    let mut entries: Vec<_> = map.into_iter().collect();
+    entries.sort_by_key(|(_, v)| std::cmp::Reverse(tally(v).played));
+    entries
+}
+
 /// For one frame: its games, and for each O reply its games and X's next
 /// stones' games.
 #[derive(Default)]
@@ -147,37 +160,21 @@ fn report(games: &[Game]) -> String {
             }
         }
     }
-    let mut frames: Vec<_> = frames.into_iter().collect();
-    frames.sort_by_key(|(_, f)| std::cmp::Reverse(f.all.played));
     let mut out = String::new();
-    for (opening, frame) in frames {
+    for (opening, frame) in most_played_first(frames, |f| &f.all) {
         let named: Vec<String> = opening.iter().map(|&s| name(s)).collect();
-        out += &format!(
-            "{}: won {} of {}\n",
-            named.join(" "),
-            frame.all.won,
-            frame.all.played
-        );
-        let mut replies: Vec<_> = frame.replies.into_iter().collect();
-        replies.sort_by_key(|(_, (t, _))| std::cmp::Reverse(t.played));
-        for (reply, (tally, next)) in replies {
-            let mut next: Vec<_> = next.into_iter().collect();
-            next.sort_by_key(|(_, t)| std::cmp::Reverse(t.played));
-            let next: Vec<String> = next
+        out += &format!("{}: won {}\n", named.join(" "), frame.all);
+        for (reply, (tally, next)) in most_played_first(frame.replies, |(t, _)| t) {
+            let next: Vec<String> = most_played_first(next, |t| t)
                 .iter()
-                .map(|(s, t)| format!("{} {} of {}", name(*s), t.won, t.played))
+                .map(|(s, t)| format!("{} {t}", name(*s)))
                 .collect();
             let then = if next.is_empty() {
                 String::new()
             } else {
                 format!("; X then {}", next.join(", "))
             };
-            out += &format!(
-                "  O {}: won {} of {}{then}\n",
-                name(reply),
-                tally.won,
-                tally.played
-            );
+            out += &format!("  O {}: won {tally}{then}\n", name(reply));
         }
     }
     out
