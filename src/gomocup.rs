@@ -7,11 +7,11 @@
 //! the family's `a1` is `0,0`.
 
 use std::io::{BufRead, Read, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
-use crate::engine::{Level, Player, Status};
+use crate::engine::{Estimate, Level, Player, SearchNote, Status};
 use crate::rules::{Ruleset, RulesetError};
 use crate::session::{AnySession, Setup, wording};
 use crate::text::visible;
@@ -386,6 +386,7 @@ impl Brain {
             return "ERROR the game is over".to_string();
         }
         session.set_think(Some(think), true);
+        let began = Instant::now();
         match session.computer_plays() {
             Some(played) => {
                 // Kept as the session has it, whatever is said of it.
@@ -394,20 +395,41 @@ impl Brain {
                 let Some(xy) = xy else {
                     return "ERROR a move off the board".to_string();
                 };
-                // A proven result is said before the move, as managers
-                // show an engine's messages: a match can hold it to it.
-                if played.value.is_proven() {
-                    format!(
-                        "MESSAGE proven: {xy} is a {}\n{xy}",
-                        wording::result(played.value)
-                    )
-                } else {
-                    xy
+                // Said before the move, as managers show an engine's
+                // messages: what the search did, and a proven result,
+                // which a match can hold it to.
+                let mut said = String::new();
+                if let Some(note) = played.search {
+                    said += &format!("MESSAGE {}\n", search_words(note, began.elapsed()));
                 }
+                if played.value.is_proven() {
+                    said += &format!(
+                        "MESSAGE proven: {xy} is a {}\n",
+                        wording::result(played.value)
+                    );
+                }
+                said + &xy
             }
             None => "ERROR no move is possible".to_string(),
         }
     }
+}
+
+/// What the playing search did for a move, in one line: its depth, the
+/// positions it visited, its best score — an estimate, and said so — and
+/// the time the whole reply took.
+fn search_words(note: SearchNote, took: Duration) -> String {
+    let estimate = match note.estimate {
+        Estimate::Score(s) => format!("estimate {s:+}"),
+        Estimate::WinSeen => "a win seen on its lines".to_string(),
+        Estimate::LossSeen => "a loss seen on its lines".to_string(),
+    };
+    format!(
+        "search: depth {}, {} nodes, {estimate} (not proven), {} ms",
+        note.depth,
+        note.nodes,
+        took.as_millis()
+    )
 }
 
 /// `a,b` as two numbers.

@@ -1,9 +1,37 @@
 //! How long a question may take: a deadline and a stop flag, shared by
-//! everything that works on one question (a move, a tip, an analysis).
+//! everything that works on one question (a move, a tip, an analysis) —
+//! and, for a front end that shows it, what the playing search did with
+//! the time (`SearchNote`).
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
+
+/// What a playing search past the proof did with its time: how deep its
+/// last finished iteration went, how many positions it visited, and its
+/// best move's score. An estimate, never a claim: a proven result is
+/// told by the move's value, not here. The Gomocup protocol's `MESSAGE`
+/// line shows it, as tournament managers show an engine's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchNote {
+    /// Plies of the deepest iteration finished.
+    pub depth: u32,
+    /// Positions visited, horizon included.
+    pub nodes: u64,
+    pub estimate: Estimate,
+}
+
+/// The best a playing search found for the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Estimate {
+    /// A score, higher is better.
+    Score(i64),
+    /// A win within its horizon, on the lines it followed: a search that
+    /// leaves moves out proves nothing by it.
+    WinSeen,
+    /// A loss the same way.
+    LossSeen,
+}
 
 /// A time budget that can also be cancelled from another thread (leaving a
 /// game stops its search). Cloning shares the stop flag.
@@ -14,6 +42,8 @@ pub struct Budget {
     /// The deadline is not to be passed even to keep a known result (a
     /// tournament's clock): [`Budget::extended`] does not extend it.
     firm: bool,
+    /// The last playing search's note, shared as the stop flag is.
+    note: Arc<Mutex<Option<SearchNote>>>,
 }
 
 impl Default for Budget {
@@ -30,6 +60,7 @@ impl Budget {
             deadline: None,
             stop: Arc::new(AtomicBool::new(false)),
             firm: false,
+            note: Arc::default(),
         }
     }
 
@@ -38,8 +69,7 @@ impl Budget {
     pub fn of(think: Duration) -> Self {
         Self {
             deadline: Instant::now().checked_add(think),
-            stop: Arc::new(AtomicBool::new(false)),
-            firm: false,
+            ..Self::unlimited()
         }
     }
 
@@ -80,8 +110,7 @@ impl Budget {
             deadline: self.remaining().and_then(|left| {
                 Instant::now().checked_add(left.mul_f64(fraction.clamp(0.0, 1.0)))
             }),
-            stop: Arc::clone(&self.stop),
-            firm: self.firm,
+            ..self.clone()
         }
     }
 
@@ -92,8 +121,7 @@ impl Budget {
         match self.remaining() {
             Some(left) if left > slice => Self {
                 deadline: Instant::now().checked_add(slice),
-                stop: Arc::clone(&self.stop),
-                firm: self.firm,
+                ..self.clone()
             },
             _ => self.clone(),
         }
@@ -110,8 +138,7 @@ impl Budget {
         }
         Self {
             deadline: self.deadline.map(|d| d.max(Instant::now() + more)),
-            stop: Arc::clone(&self.stop),
-            firm: false,
+            ..self.clone()
         }
     }
 
@@ -131,6 +158,28 @@ impl Budget {
     #[must_use]
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
+    }
+
+    /// This budget with a note of its own: what the searches under it
+    /// record is not mixed with what others under this one record (the
+    /// coach's look at the person's move, say, beside the computer's).
+    #[must_use]
+    pub fn noting_apart(&self) -> Self {
+        Self {
+            note: Arc::default(),
+            ..self.clone()
+        }
+    }
+
+    /// Records what a playing search did, in place of any earlier note.
+    pub fn note_search(&self, note: SearchNote) {
+        *self.note.lock().unwrap_or_else(PoisonError::into_inner) = Some(note);
+    }
+
+    /// The last note recorded under this budget or its shares.
+    #[must_use]
+    pub fn search_note(&self) -> Option<SearchNote> {
+        *self.note.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -169,5 +218,34 @@ mod tests {
         assert!(slice.deadline() < half.deadline());
         assert!(slice.exhausted(), "cancelled with the rest");
         assert_eq!(Budget::unlimited().capped(Duration::ZERO).deadline(), None);
+    }
+
+    #[test]
+    fn a_note_is_shared_by_the_parts_and_kept_apart_when_asked() {
+        let b = Budget::of(Duration::from_secs(60));
+        let note = SearchNote {
+            depth: 9,
+            nodes: 1000,
+            estimate: Estimate::Score(-3),
+        };
+        assert_eq!(b.search_note(), None);
+        b.share(0.5)
+            .capped(Duration::from_millis(1))
+            .note_search(note);
+        assert_eq!(b.search_note(), Some(note));
+        let apart = b.noting_apart();
+        assert_eq!(apart.search_note(), None);
+        apart.note_search(SearchNote { depth: 2, ..note });
+        assert_eq!(b.search_note(), Some(note), "the first keeps its own");
+        assert_eq!(
+            apart
+                .extended(Duration::from_secs(1))
+                .search_note()
+                .map(|n| n.depth),
+            Some(2)
+        );
+        // Apart in its note only: cancelling still stops both.
+        b.cancel();
+        assert!(apart.exhausted());
     }
 }

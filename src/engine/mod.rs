@@ -11,7 +11,7 @@ mod reference;
 mod solver;
 mod value;
 
-pub use budget::Budget;
+pub use budget::{Budget, Estimate, SearchNote};
 pub use game::{Game, MoveError, PlayError, Player, Status, edit_words};
 pub use level::Level;
 pub use policy::{Choice, best_moves, choose};

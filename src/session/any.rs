@@ -1,7 +1,7 @@
 //! A session seen through notation, its family erased: what plain play,
 //! `analyze`, `review` and the puzzle runs use.
 
-use crate::engine::{Budget, Game, MoveError, Player, Solver, Status, Value};
+use crate::engine::{Budget, Game, MoveError, Player, SearchNote, Solver, Status, Value};
 use crate::games::Family;
 
 use super::{Analysis, Judgement, Puzzle, Record, ReplayError, Session, Setup, tip_words, wording};
@@ -16,6 +16,8 @@ pub struct Played {
     pub random: bool,
     /// What the computer says as it plays, where its plan would puzzle.
     pub remark: Option<String>,
+    /// What its playing search did, where one searched past the proof.
+    pub search: Option<SearchNote>,
 }
 
 /// A session seen through notation: what plain play and `analyze` use.
@@ -196,6 +198,7 @@ impl<F: Family> AnySession for Session<F> {
             value: choice.value,
             random: choice.random,
             remark: taken.remark,
+            search: taken.search,
         })
     }
 

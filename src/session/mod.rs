@@ -311,6 +311,7 @@ impl<F: Family> Session<F> {
             coach,
             choice: turn.choice,
             remark: turn.remark,
+            search: turn.search,
         })
     }
 

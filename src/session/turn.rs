@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 
-use crate::engine::{Budget, Choice, Game, Level, Solver, choose};
+use crate::engine::{Budget, Choice, Game, Level, SearchNote, Solver, choose};
 use crate::games::Family;
 
 use super::ask::coach_words;
@@ -87,10 +87,16 @@ impl<F: Family> Ask<F> {
             .and_then(|(before, mv)| coach_words(solver, before, *mv, &budget.share(COACH_SHARE)));
         let pos = &self.pos;
         let level = self.level;
+        // Its own note: the coach's and the remark's searches are not the
+        // choice's.
+        let choosing = budget.noting_apart();
         let choice = self
             .rng
             .as_mut()
-            .and_then(|rng| choose(solver, pos, level, rng, budget));
+            .and_then(|rng| choose(solver, pos, level, rng, &choosing));
+        let search = choice
+            .filter(|c| !c.random)
+            .and_then(|_| choosing.search_note());
         let remark = choice
             .filter(|c| !c.random)
             .and_then(|c| solver.remark(pos, c.mv, budget));
@@ -98,6 +104,7 @@ impl<F: Family> Ask<F> {
             coach,
             choice,
             remark,
+            search,
             plan: self.plan,
         }
     }
@@ -111,6 +118,8 @@ pub struct Turn<M> {
     pub choice: Option<Choice<M>>,
     /// What the computer says as it plays.
     pub remark: Option<String>,
+    /// What the playing search did for the choice, where one searched.
+    pub search: Option<SearchNote>,
     pub plan: Plan,
 }
 
@@ -121,6 +130,7 @@ pub struct Taken<M> {
     pub coach: Option<String>,
     pub choice: Option<Choice<M>>,
     pub remark: Option<String>,
+    pub search: Option<SearchNote>,
 }
 
 /// One turn as the session remembers it: what both front ends must show

@@ -67,6 +67,16 @@ impl Brain {
         self.ask("DONE").0
     }
 
+    /// The messages that claim a proof (`MESSAGE proven: …`), apart from
+    /// what the search says it did.
+    fn claims(&self) -> Vec<&str> {
+        self.messages
+            .iter()
+            .map(String::as_str)
+            .filter(|m| m.starts_with("MESSAGE proven: "))
+            .collect()
+    }
+
     /// Checks that the brain's `reply` was `cell`, said to be a proven
     /// win.
     fn assert_proven_win(&self, reply: &str, cell: &str) {
@@ -121,7 +131,7 @@ fn the_gomocup_protocol_is_spoken() {
     let (first, took) = brain.ask("BEGIN");
     let mut taken = vec![cell(&first, 15)];
     // Nothing is proven on the empty board, and nothing is claimed.
-    assert!(brain.messages.is_empty(), "{:?}", brain.messages);
+    assert!(brain.claims().is_empty(), "{:?}", brain.messages);
     // Far above the target (500 ms a move): only a hang fails here.
     assert!(took < Duration::from_secs(20), "{took:?}");
     let (reply, _) = brain.ask("TURN 0,0");
@@ -157,7 +167,7 @@ fn the_gomocup_protocol_is_spoken() {
     assert!(five == "7,3" || five == "2,3", "{five} does not make five");
     // The win is proven, and said so before the move.
     assert_eq!(
-        brain.messages,
+        brain.claims(),
         [format!("MESSAGE proven: {five} is a win in 1 ply")]
     );
     // The opponent's four, closed at one end, must be blocked at the other.
@@ -191,7 +201,7 @@ fn the_gomocup_protocol_is_spoken() {
     let reply = brain.board(&stones);
     let (x, y) = cell(&reply, 15);
     assert!(
-        brain.messages == [format!("MESSAGE proven: {reply} is a loss")],
+        brain.claims() == [format!("MESSAGE proven: {reply} is a loss")],
         "{:?}",
         brain.messages
     );
@@ -242,7 +252,7 @@ fn the_third_stone_is_the_openings_choice() {
             "{reply} after {x:?} {o:?}"
         );
         // A choice, not a proof: nothing is claimed.
-        assert!(brain.messages.is_empty(), "{:?}", brain.messages);
+        assert!(brain.claims().is_empty(), "{:?}", brain.messages);
     }
     brain.end();
 }
@@ -280,8 +290,51 @@ fn x_s_fifth_stone_after_a_line_opening_is_the_book_of_shapes() {
             "{x:?} {o:?}"
         );
         // A choice, not a proof: nothing is claimed.
-        assert!(brain.messages.is_empty(), "{:?}", brain.messages);
+        assert!(brain.claims().is_empty(), "{:?}", brain.messages);
     }
+    brain.end();
+}
+
+#[test]
+fn the_search_says_what_it_did_before_its_move() {
+    // A position past every book and proof (the diagonal opening's main
+    // line against Rapfi, X to play its fifth stone): the move comes after
+    // one line of what the search did, as managers show an engine's depth
+    // and nodes, its score called an estimate.
+    let mut brain = Brain::start(&binary(), &["gomocup"]);
+    brain.send("INFO timeout_turn 400");
+    assert_eq!(brain.ask("START 15").0, "OK");
+    let reply = brain.board(&stones_of("h8 i9 h7 h6 g8 i7 g5 g6"));
+    cell(&reply, 15);
+    assert!(brain.claims().is_empty(), "{:?}", brain.messages);
+    let [line] = brain.messages.as_slice() else {
+        panic!("one line of the search: {:?}", brain.messages);
+    };
+    let words = line
+        .strip_prefix("MESSAGE search: depth ")
+        .unwrap_or_else(|| panic!("{line}"));
+    let (depth, rest) = words.split_once(", ").unwrap_or_else(|| panic!("{line}"));
+    let (nodes, rest) = rest
+        .split_once(" nodes, ")
+        .unwrap_or_else(|| panic!("{line}"));
+    let depth: u32 = depth.parse().unwrap_or_else(|_| panic!("{line}"));
+    let nodes: u64 = nodes.parse().unwrap_or_else(|_| panic!("{line}"));
+    // The search always finishes a move and its reply, and looks at
+    // more than the moves themselves.
+    assert!(depth >= 2 && nodes > 100, "{line}");
+    let (estimate, ms) = rest
+        .split_once(" (not proven), ")
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(
+        estimate.starts_with("estimate ") || estimate.ends_with("seen on its lines"),
+        "{line}"
+    );
+    let ms: u64 = ms
+        .strip_suffix(" ms")
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    // Far above the target: only a hang fails here.
+    assert!(ms < 20_000, "{line}");
     brain.end();
 }
 

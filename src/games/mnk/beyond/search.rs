@@ -22,7 +22,7 @@ use crate::games::mnk::bound::Bound;
 /// A line made at ply `p` from the root scores `WIN - p`.
 pub const WIN: i32 = 1 << 28;
 /// Scores beyond this are wins or losses seen by the search.
-const WON: i32 = WIN - 1000;
+pub const WON: i32 = WIN - 1000;
 /// The deepest iteration.
 pub const MAX_DEPTH: i32 = 40;
 /// Moves weighed at a node inside the tree, best first.

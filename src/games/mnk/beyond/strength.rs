@@ -7,13 +7,13 @@
 
 use std::collections::HashMap;
 
-use crate::engine::Budget;
+use crate::engine::{Budget, Estimate, SearchNote};
 
 use crate::games::mnk::beyond::kept_wins;
 use crate::games::mnk::beyond::lines::{Level, Lines, is_open};
 use crate::games::mnk::beyond::opening;
 use crate::games::mnk::beyond::proof_numbers::ProofNumbers;
-use crate::games::mnk::beyond::search::Search as PatternSearch;
+use crate::games::mnk::beyond::search::{Search as PatternSearch, WON};
 use crate::games::mnk::beyond::threats::Threats;
 use crate::games::mnk::beyond::vcf::{Fours, VCF_DEPTH};
 use crate::games::mnk::beyond::vct::{Failures, Threes};
@@ -623,6 +623,19 @@ pub fn advise_knowing(board: &mut Board<'_>, budget: &Budget, known_lost: &[usiz
     }
     advice.losing = lost;
     let ranked = search.rank(moves, PATTERN_MIN_DEPTH);
+    // For a front end that shows it (`MESSAGE` in the Gomocup protocol);
+    // one move left to weigh is not searched.
+    if let Some(best) = ranked.first().filter(|_| search.nodes > 0) {
+        budget.note_search(SearchNote {
+            depth: u32::try_from(search.depth).unwrap_or(0),
+            nodes: search.nodes,
+            estimate: match best.score {
+                s if s > WON => Estimate::WinSeen,
+                s if s < -WON => Estimate::LossSeen,
+                s => Estimate::Score(i64::from(s)),
+            },
+        });
+    }
     search.keep_table();
     let mut estimates: Vec<(usize, i64)> =
         ranked.iter().map(|s| (s.mv, i64::from(s.score))).collect();
