@@ -62,6 +62,9 @@ struct Engine {
     /// What the engine said it proved (`MESSAGE proven: …`, as ours
     /// says), since it was last asked.
     proven: Vec<String>,
+    /// The depth ours said its search reached (`MESSAGE search: depth
+    /// D, …`), since it was last asked.
+    depth: Option<u32>,
 }
 
 impl Engine {
@@ -87,6 +90,7 @@ impl Engine {
             input,
             output,
             proven: Vec::new(),
+            depth: None,
         })
     }
 
@@ -112,6 +116,9 @@ impl Engine {
             let upper = line.to_ascii_uppercase();
             if let Some(claim) = line.strip_prefix("MESSAGE proven: ") {
                 self.proven.push(claim.to_string());
+            }
+            if let Some(said) = line.strip_prefix("MESSAGE search: depth ") {
+                self.depth = said.split(',').next().and_then(|d| d.parse().ok());
             }
             if !line.is_empty() && !upper.starts_with("MESSAGE") && !upper.starts_with("DEBUG") {
                 return Ok(line.to_string());
@@ -196,6 +203,9 @@ struct Game {
     ours_slowest: Duration,
     /// Every result ours called proven, with the ply of its move.
     claims: Vec<(usize, String)>,
+    /// The depth of ours' search for each move where it searched, with
+    /// the ply of the move.
+    depths: Vec<(usize, u32)>,
 }
 
 fn cell_name((x, y): (usize, usize)) -> String {
@@ -235,11 +245,16 @@ fn play_game(
     for l in &board_cmd(first, opening) {
         players[first].send(l)?;
     }
-    let mut claims = Vec::new();
+    let (mut claims, mut depths) = (Vec::new(), Vec::new());
     let (mut last, took) = players[first].play("DONE")?;
     if ours == first {
         ours_slowest = ours_slowest.max(took);
-        note_claims(&mut players[first], moves.len() + 1, &mut claims);
+        note_said(
+            &mut players[first],
+            moves.len() + 1,
+            &mut claims,
+            &mut depths,
+        );
     }
     // The other learns the opening when it first moves: BOARD with the
     // first reply.
@@ -255,6 +270,7 @@ fn play_game(
                 moves,
                 ours_slowest,
                 claims,
+                depths,
             });
         }
         board[y][x] = mover as u8 + 1;
@@ -266,6 +282,7 @@ fn play_game(
                 moves,
                 ours_slowest,
                 claims,
+                depths,
             });
         }
         if moves.len() == size * size {
@@ -274,6 +291,7 @@ fn play_game(
                 moves,
                 ours_slowest,
                 claims,
+                depths,
             });
         }
         mover = 1 - mover;
@@ -288,15 +306,73 @@ fn play_game(
         };
         if mover == ours {
             ours_slowest = ours_slowest.max(took);
-            note_claims(&mut players[ours], moves.len() + 1, &mut claims);
+            note_said(
+                &mut players[ours],
+                moves.len() + 1,
+                &mut claims,
+                &mut depths,
+            );
         }
         last = next;
     }
 }
 
-/// Keeps what `engine` called proven with its move at `ply`.
-fn note_claims(engine: &mut Engine, ply: usize, claims: &mut Vec<(usize, String)>) {
+/// Keeps what `engine` called proven with its move at `ply`, and the
+/// depth its search said it reached.
+fn note_said(
+    engine: &mut Engine,
+    ply: usize,
+    claims: &mut Vec<(usize, String)>,
+    depths: &mut Vec<(usize, u32)>,
+) {
     claims.extend(engine.proven.drain(..).map(|said| (ply, said)));
+    depths.extend(engine.depth.take().map(|d| (ply, d)));
+}
+
+/// The plies the depths of ours' search are told by: the opening, the
+/// middle game where most games as X are lost, and the rest.
+const DEPTH_PHASES: [(usize, usize); 3] = [(1, 20), (21, 40), (41, usize::MAX)];
+
+/// One line of the depths of ours' search in `depths` (the ply of each
+/// move, its depth), by phase of the game: the median, and the tenth
+/// and ninetieth percentiles — where the search's time goes, told from
+/// the engine's own messages. `None` with no depth said.
+fn depth_words(depths: &[(usize, u32)]) -> Option<String> {
+    if depths.is_empty() {
+        return None;
+    }
+    let phases: Vec<String> = DEPTH_PHASES
+        .iter()
+        .filter_map(|&(from, to)| {
+            let mut d: Vec<u32> = depths
+                .iter()
+                .filter(|&&(ply, _)| (from..=to).contains(&ply))
+                .map(|&(_, d)| d)
+                .collect();
+            if d.is_empty() {
+                return None;
+            }
+            d.sort_unstable();
+            // The nearest rank.
+            let at = |q: usize| d[((d.len() - 1) * q + 5) / 10];
+            let plies = if to == usize::MAX {
+                format!("{from}+")
+            } else {
+                format!("{from}-{to}")
+            };
+            Some(format!(
+                "plies {plies}: {} ({}-{}, {} moves)",
+                at(5),
+                at(1),
+                at(9),
+                d.len()
+            ))
+        })
+        .collect();
+    Some(format!(
+        "depth of ours' search, median (10th-90th percentile): {}",
+        phases.join("; ")
+    ))
 }
 
 /// Whether a result called proven was belied by the game's result for
@@ -556,6 +632,7 @@ fn main() -> std::io::Result<()> {
     // Games where ours called a win proven, and where a call was belied.
     let mut called_won = 0;
     let mut belied_calls = Vec::new();
+    let mut depths: Vec<(usize, u32)> = Vec::new();
     let openings: Vec<Vec<(usize, usize)>> = match given {
         Some(given) => given,
         None => (0..openings)
@@ -602,6 +679,7 @@ fn main() -> std::io::Result<()> {
                 }
             };
             slowest = slowest.max(g.ours_slowest);
+            depths.extend(&g.depths);
             let ours_result = if our_side == 0 { g.result } else { -g.result };
             let slot = match ours_result {
                 1 => 0,
@@ -706,6 +784,9 @@ fn main() -> std::io::Result<()> {
         "slowest reply of ours: {slowest:.2?} (timeout_turn {ms} ms; overrun {:.0?})",
         slowest.saturating_sub(Duration::from_millis(ms))
     );
+    if let Some(words) = depth_words(&depths) {
+        println!("{words}");
+    }
     if broken > 0 {
         println!("{broken} games not played to the end (not counted)");
     }
@@ -856,7 +937,7 @@ impl Reviewer {
 mod tests {
     use std::time::Duration;
 
-    use super::{given_openings, proven_winner};
+    use super::{depth_words, given_openings, proven_winner};
     use unbeatable::rules::Ruleset;
 
     fn eight_by_eight() -> Ruleset {
@@ -890,6 +971,22 @@ mod tests {
         assert_eq!(
             proven_winner(&board, &stones("d4 e5"), within(0.3)),
             Ok(None)
+        );
+    }
+
+    #[test]
+    fn the_search_s_depths_are_told_by_phase() {
+        assert_eq!(depth_words(&[]), None);
+        // Ply 3 to 20: 11 moves at depths 2 to 12; none from 21 to 40;
+        // two past 40.
+        let mut depths: Vec<(usize, u32)> = (2..=12).map(|d| (d as usize + 1, d)).collect();
+        depths.extend([(41, 7), (60, 5)]);
+        assert_eq!(
+            depth_words(&depths).as_deref(),
+            Some(
+                "depth of ours' search, median (10th-90th percentile): \
+                 plies 1-20: 7 (3-11, 11 moves); plies 41+: 7 (5-7, 2 moves)"
+            )
         );
     }
 
