@@ -6,7 +6,9 @@
 //! against `timeout_turn`, every lost game as a move list, and every game
 //! whose result belied what ours called proven (`MESSAGE proven: …`),
 //! and each side's games won by the kind of opening (where O's first
-//! stone stands from X's: beside it along a line, diagonally, …).
+//! stone stands from X's: beside it along a line, diagonally, …), and
+//! the depth ours' search said it reached (`MESSAGE search: depth …`),
+//! by phase of the game.
 //! With `MATCH_REVIEW` set to a number of seconds, each lost game is then
 //! judged by the program's review (`unbeatable review`) with that budget a
 //! move of the losing side past the opening (whose stones no side chose):
