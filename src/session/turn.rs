@@ -94,12 +94,10 @@ impl<F: Family> Ask<F> {
             .rng
             .as_mut()
             .and_then(|rng| choose(solver, pos, level, rng, &choosing));
-        let search = choice
-            .filter(|c| !c.random)
-            .and_then(|_| choosing.search_note());
-        let remark = choice
-            .filter(|c| !c.random)
-            .and_then(|c| solver.remark(pos, c.mv, budget));
+        // A level's random move has no search behind it, and no remark.
+        let searched = choice.filter(|c| !c.random);
+        let search = searched.and_then(|_| choosing.search_note());
+        let remark = searched.and_then(|c| solver.remark(pos, c.mv, budget));
         Turn {
             coach,
             choice,
