@@ -34,7 +34,8 @@ pub enum Estimate {
 }
 
 /// A time budget that can also be cancelled from another thread (leaving a
-/// game stops its search). Cloning shares the stop flag.
+/// game stops its search). Cloning shares the stop flag and the search
+/// note; [`Budget::noting_apart`] shares only the flag.
 #[derive(Clone, Debug)]
 pub struct Budget {
     deadline: Option<Instant>,
