@@ -186,9 +186,14 @@ fn computer_turn(
         writeln!(output, "computer: {r}")?;
     }
     if !mv.random && !mv.value.is_proven() {
+        let reach = mv
+            .search
+            .as_ref()
+            .map(|n| format!("; {}", wording::search_reach(n)))
+            .unwrap_or_default();
         writeln!(
             output,
-            "note: not proven — no proof fits in the time budget, so this is the search's best move"
+            "note: not proven — no proof fits in the time budget, so this is the search's best move{reach}"
         )?;
     }
     say_level(game, level, output)?;

@@ -1,7 +1,7 @@
 //! Results in words, written once for plain play, the screen and `analyze`.
 //! Every sentence states only what is proven; an unknown value says so.
 
-use crate::engine::{Outcome, Player, Status, Value};
+use crate::engine::{Outcome, Player, SearchNote, Status, Value};
 
 use super::{Coaching, Hint, Judgement, Verdict};
 
@@ -22,6 +22,14 @@ pub fn result(v: Value) -> String {
         s.push_str(&format!(" in {}", plies(p)));
     }
     s
+}
+
+/// How far the playing search looked for a move no proof backs, for a
+/// person (the Gomocup front end gives its own, fuller line): a fact
+/// about the search, not a claim about the move.
+#[must_use]
+pub fn search_reach(note: &SearchNote) -> String {
+    format!("it looked {} ahead", plies(u64::from(note.depth)))
 }
 
 /// Who wins from here, as a sentence.

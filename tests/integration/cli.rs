@@ -724,3 +724,32 @@ fn a_length_in_the_text_is_only_its_own_moves() {
         assert_eq!(listed, shown.join(", "), "{ruleset}");
     }
 }
+
+#[test]
+fn plain_play_says_how_far_the_search_looked_for_a_move_no_proof_backs() {
+    // 15×15 gomoku: no proof fits the budget, so the computer's reply is
+    // the playing search's, and the note names the plies it looked ahead.
+    let out = unbeatable()
+        .args([
+            "play", "gomoku", "--plain", "--human", "first", "--level", "perfect", "--think", "0.3",
+        ])
+        .write_stdin("h8\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let note = text
+        .lines()
+        .find(|l| l.starts_with("note: not proven"))
+        .unwrap_or_else(|| panic!("no note on the unproven move: {text}"));
+    let reach = note
+        .split("; it looked ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the note names no reach: {note}"));
+    let depth: u32 = reach
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no depth in {note}"));
+    assert!(depth >= 1, "{note}");
+    assert!(reach.ends_with(" ahead"), "{note}");
+}
