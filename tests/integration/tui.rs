@@ -623,6 +623,44 @@ fn an_unproven_board_never_reads_perfect() {
     assert_eq!(state(&ttt).level, "perfect (never a mistake)");
 }
 
+/// Past the proof, the side panel says how far the search looked for the
+/// computer's last move, and stops saying it once that move is taken back.
+#[test]
+fn the_panel_says_how_far_the_search_looked_for_an_unproven_move() {
+    let start = Start {
+        think: Some(std::time::Duration::from_millis(300)),
+        ..straight_into("gomoku", Player::First)
+    };
+    let mut app = app("search-reach", start);
+    keys(&mut app, "h8");
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(state(&app).history.len(), 2, "the computer replied");
+    // The panel's sentences, unwrapped: the text right of the divider.
+    let panel = |app: &App| {
+        let screen = screen(app, 80, 24);
+        let text: Vec<&str> = screen
+            .lines()
+            .filter_map(|l| l.split_once('│').map(|(_, r)| r.trim()))
+            .collect();
+        text.join(" ")
+    };
+    let said = panel(&app);
+    let reach = said
+        .split("it looked ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no reach in the panel: {said}"));
+    let depth: u32 = reach
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no depth: {said}"));
+    assert!(depth >= 1 && reach.contains("ahead"), "{said}");
+    key(&mut app, KeyCode::Char('u'));
+    let after = panel(&app);
+    assert!(after.contains("Not proven"), "{after}");
+    assert!(!after.contains("it looked"), "{after}");
+}
+
 /// Connect Four is proven from the start (its book), but a position off
 /// the book's line and past its layers is not always proven within a small
 /// budget: once the computer plays such a move, its level is no longer

@@ -57,6 +57,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.message = None;
         self.coach = None;
         self.remark = None;
+        self.search = None;
     }
 
     /// The person moves for whoever is to move.

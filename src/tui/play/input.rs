@@ -129,6 +129,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         });
         self.coach = None;
         self.remark = None;
+        self.search = None;
         self.last_computer = None;
         self.arrived = None;
         self.changed();

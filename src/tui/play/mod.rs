@@ -20,7 +20,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
-use crate::engine::{Player, Solver, Status};
+use crate::engine::{Player, SearchNote, Solver, Status};
 use crate::games::Family;
 use crate::session::{Job, Judgement, Record, Session, Setup, wording};
 
@@ -186,6 +186,8 @@ pub struct Playing<F: Family, V: BoardView<F>> {
     coach: Option<String>,
     /// What the computer said with its last move.
     remark: Option<String>,
+    /// How far its search looked for that move, where no proof backed it.
+    search: Option<SearchNote>,
     hint: Option<String>,
     /// The person asked for the values overlay.
     show_values: bool,
@@ -252,6 +254,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             arrived: None,
             coach: None,
             remark: None,
+            search: None,
             hint: None,
             show_values: false,
             values: None,

@@ -13,6 +13,7 @@ use super::super::boards::{BoardView, Ctx};
 use super::super::theme::Theme;
 use super::super::ui::{fit, footer};
 use super::{Frame, Playing, side_words};
+use crate::session::wording;
 
 /// The side panel's width at 80 columns.
 const SIDE: u16 = 29;
@@ -313,15 +314,30 @@ fn ending_lines<F: Family, V: BoardView<F>>(
         lines.push(Line::styled("? shows the idea behind it.", t.key));
         lines.push(Line::raw(""));
     }
+    // How far the search looked for the computer's last move, where no
+    // proof backed it.
+    let reach = play
+        .search
+        .as_ref()
+        .filter(|_| play.session.proven_play().last_unproven())
+        .map(wording::search_reach);
     if play.session.proven_play().start() == Some(false) {
+        let last = reach
+            .map(|r| format!(" (for its last one {r})"))
+            .unwrap_or_default();
         lines.push(Line::styled(
-            "Not proven: this board is too large to solve from the start in time. The computer plays its strongest move; values it cannot prove show as unknown.",
+            format!(
+                "Not proven: this board is too large to solve from the start in time. The computer plays its strongest move{last}; values it cannot prove show as unknown."
+            ),
             t.warning,
         ));
         lines.push(Line::raw(""));
     } else if play.session.proven_play().last_unproven() {
+        let reach = reach.map(|r| format!("; {r}")).unwrap_or_default();
         lines.push(Line::styled(
-            "Not proven: no proof of this position fit in the time budget, so the computer played the strongest move its search found.",
+            format!(
+                "Not proven: no proof of this position fit in the time budget, so the computer played the strongest move its search found{reach}."
+            ),
             t.warning,
         ));
         lines.push(Line::raw(""));

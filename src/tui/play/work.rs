@@ -230,6 +230,7 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             self.coach = taken.coach;
         }
         self.remark = taken.remark;
+        self.search = taken.search;
         if self.message.as_deref() == Some(super::WAIT) {
             self.message = None;
         }
