@@ -3,7 +3,7 @@
 //! positions, so they run the same on the event loop's worker thread and
 //! in plain play. Every answer is proven or says nothing.
 
-use crate::engine::{Budget, Game, Outcome, Player, Solver, Status, Value, best_moves};
+use crate::engine::{Budget, Game, Outcome, Player, SearchNote, Solver, Status, Value, best_moves};
 
 use super::wording;
 
@@ -74,6 +74,7 @@ pub fn tip_words<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G, budget: &B
         reason: h.reason,
         equals: h.equals,
         legal: h.legal,
+        search: h.search,
     })
 }
 
@@ -89,11 +90,15 @@ pub struct Hint<M> {
     /// move holds out as long, no move "holds out longest".
     pub equals: usize,
     pub legal: u128,
+    /// How far the playing search looked, where one weighed the moves.
+    pub search: Option<SearchNote>,
 }
 
 pub fn hint<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G, budget: &Budget) -> Hint<G::Move> {
     let value = solver.value(pos, &budget.share(0.5));
-    let all_best = best_moves(solver, pos, budget);
+    // Its own note: the value's searches are not the choice's.
+    let choosing = budget.noting_apart();
+    let all_best = best_moves(solver, pos, &choosing);
     // In a position proven lost every move loses, the choice too where
     // its own proof was not reached: the tip says what is proven, not
     // "unknown".
@@ -112,6 +117,7 @@ pub fn hint<G: Game, S: Solver<G> + ?Sized>(solver: &S, pos: &G, budget: &Budget
         reason,
         equals: all_best.len(),
         legal: pos.move_count(),
+        search: choosing.search_note(),
     }
 }
 

@@ -243,7 +243,12 @@ pub fn hint_line(h: &Hint<String>) -> String {
             result(*v)
         ),
         (_, Outcome::Unknown) => {
-            format!("not proven within the time budget; the search's choice is {best}{why}")
+            let reach = h
+                .search
+                .as_ref()
+                .map(|n| format!(" ({})", search_reach(n)))
+                .unwrap_or_default();
+            format!("not proven within the time budget; the search's choice is {best}{reach}{why}")
         }
     }
 }

@@ -726,17 +726,26 @@ fn a_length_in_the_text_is_only_its_own_moves() {
 }
 
 #[test]
-fn plain_play_says_how_far_the_search_looked_for_a_move_no_proof_backs() {
+fn plain_play_and_its_tip_say_how_far_the_search_looked_past_the_proof() {
     // 15×15 gomoku: no proof fits the budget, so the computer's reply is
     // the playing search's, and the note names the plies it looked ahead.
     let out = unbeatable()
         .args([
             "play", "gomoku", "--plain", "--human", "first", "--level", "perfect", "--think", "0.3",
         ])
-        .write_stdin("h8\n")
+        .write_stdin("h8\nhint\n")
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
+    // The tip, asked past the proof, says the same of its own search.
+    let tip = text
+        .lines()
+        .find(|l| l.starts_with("hint: not proven"))
+        .unwrap_or_else(|| panic!("no unproven tip: {text}"));
+    assert!(
+        tip.contains(" (it looked ") && tip.contains(" ahead)"),
+        "{tip}"
+    );
     let note = text
         .lines()
         .find(|l| l.starts_with("note: not proven"))
