@@ -263,3 +263,14 @@ pub fn every_position<G: Game, K: std::hash::Hash + Eq>(
     }
     all
 }
+
+/// The plies in "it looked N plies ahead", the search's reach as plain
+/// play, the tip and the screen name it; `None` where the text names none.
+pub fn search_reach(text: &str) -> Option<u32> {
+    let rest = text.split("it looked ").nth(1)?;
+    let mut words = rest.split(' ');
+    let depth = words.next()?.parse().ok()?;
+    let unit = words.next()?;
+    let ahead = words.next()?;
+    (matches!(unit, "ply" | "plies") && ahead.starts_with("ahead")).then_some(depth)
+}
