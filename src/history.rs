@@ -10,6 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use crate::fsutil::{lock_beside, read_limited, write_atomically};
+use crate::text::counted;
 use crate::text::visible;
 
 /// The newest games kept; older ones are dropped as new ones come.
@@ -91,8 +92,10 @@ pub fn load(path: &Path) -> (Vec<GameRecord>, Option<String>) {
     }
     let note = (broken > 0).then(|| {
         format!(
-            "{broken} lines of {} could not be read and were skipped",
-            visible(&path.display().to_string())
+            "{} of {} could not be read and {} skipped",
+            counted(broken, "line"),
+            visible(&path.display().to_string()),
+            if broken == 1 { "was" } else { "were" }
         )
     });
     (games, note)

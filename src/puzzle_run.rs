@@ -7,6 +7,7 @@ use std::io::{self, BufRead, Write};
 use crate::practice::{Item, RunResult};
 use crate::rules::Ruleset;
 use crate::session::{AnySession, Setup, Verdict, wording};
+use crate::text::counted;
 
 /// Plays a run's `items` (from [`prepare`]) on `input`/`output`; records
 /// each answer with `record`.
@@ -24,9 +25,9 @@ pub fn run(
     let mine = items.iter().filter(|i| i.mine).count();
     writeln!(
         output,
-        "{}: a run of {} puzzles ({} of them from your games). Type a move, or quit.",
+        "{}: a run of {} ({} of them from your games). Type a move, or quit.",
         ruleset.name,
-        items.len(),
+        counted(items.len(), "puzzle"),
         mine
     )?;
     let mut result = RunResult::default();

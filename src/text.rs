@@ -118,6 +118,14 @@ pub fn plies(n: u64) -> String {
     format!("{n} pl{}", if n == 1 { "y" } else { "ies" })
 }
 
+/// A count of things, the noun in the singular for one: `counted(1,
+/// "element")` is "1 element", `counted(3, "element")` "3 elements" (for
+/// nouns whose plural adds an s).
+#[must_use]
+pub fn counted(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// A byte count as a person reads it: `64 KiB`, `16 MiB`, `100 bytes`.
 #[must_use]
 pub fn bytes(n: u64) -> String {
@@ -178,5 +186,8 @@ mod tests {
         assert_eq!(bytes(1000), "1000 bytes");
         assert_eq!(clip("abcdef", 4), "abc…");
         assert_eq!(clip("abc", 4), "abc");
+        assert_eq!(counted(1, "distinct value"), "1 distinct value");
+        assert_eq!(counted(0, "move"), "0 moves");
+        assert_eq!(counted(2, "element"), "2 elements");
     }
 }

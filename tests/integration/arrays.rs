@@ -78,3 +78,40 @@ fn the_published_answers_hold() {
         assert_eq!(v.plies, Some(d - 1));
     }
 }
+
+/// The reasons count in good English at the end of a game too: one
+/// distinct value left is the end, one move to go is "1 move".
+#[test]
+fn the_reasons_count_one_in_the_singular() {
+    let b = Budget::unlimited();
+    let (pos, solver) = game("replace", &[1, 2]);
+    let mv = first_move(&pos);
+    let said = unbeatable::engine::Solver::reason(&*solver, &pos, mv, &b).unwrap_or_default();
+    assert!(
+        said.ends_with("leaves 1 distinct value: the game is over"),
+        "{said}"
+    );
+    let (pos, solver) = game("replace", &[1, 2, 3]);
+    let mv = first_move(&pos);
+    let said = unbeatable::engine::Solver::reason(&*solver, &pos, mv, &b).unwrap_or_default();
+    assert!(
+        said.contains("leaves 2 distinct values: 1 move more"),
+        "{said}"
+    );
+    assert_eq!(
+        unbeatable::engine::Game::after(&pos, mv)
+            .to_string()
+            .lines()
+            .last(),
+        Some("2 distinct values")
+    );
+    let (pos, solver) = game("xor", &[1, 2]);
+    let mv = first_move(&pos);
+    let said = unbeatable::engine::Solver::reason(&*solver, &pos, mv, &b).unwrap_or_default();
+    assert!(said.contains("leaves 1 element with"), "{said}");
+}
+
+fn first_move(pos: &ArraysGame) -> unbeatable::games::arrays::ArrayMove {
+    let mut moves = unbeatable::engine::Game::moves(pos);
+    moves.next().unwrap_or_else(|| panic!("no move in {pos}"))
+}

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::engine::{Game, MoveError, Player, Status};
+use crate::text::counted;
 
 /// Which array game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -184,8 +185,13 @@ impl fmt::Display for ArraysGame {
         let more = if self.values.len() > 40 { " …" } else { "" };
         writeln!(f, "the array: [{}{more}]", shown.join(", "))?;
         match self.which {
-            Which::Replace => write!(f, "{} distinct values", self.distinct().len()),
-            Which::Xor => write!(f, "{} elements, XOR {}", self.values.len(), self.xor()),
+            Which::Replace => write!(f, "{}", counted(self.distinct().len(), "distinct value")),
+            Which::Xor => write!(
+                f,
+                "{}, XOR {}",
+                counted(self.values.len(), "element"),
+                self.xor()
+            ),
         }
     }
 }

@@ -15,6 +15,7 @@
 use std::collections::HashMap;
 
 use crate::engine::{Budget, Game, MoveResults, Outcome, Solver, Value};
+use crate::text::counted;
 
 /// The most multisets the "xor" plies search may meet: the product of
 /// (copies + 1) over the distinct values.
@@ -141,19 +142,25 @@ impl Solver<ArraysGame> for ArraysSolver {
         }
         let next = pos.after(mv);
         Some(match pos.which {
-            Which::Replace => format!(
-                "{} leaves {} distinct values: {} moves remain, whatever is played",
-                pos.format_move(mv),
-                next.distinct().len(),
-                next.distinct().len() - 1
-            ),
+            Which::Replace => match next.distinct().len() {
+                1 => format!(
+                    "{} leaves 1 distinct value: the game is over",
+                    pos.format_move(mv)
+                ),
+                d => format!(
+                    "{} leaves {}: {} more, whatever is played",
+                    pos.format_move(mv),
+                    counted(d, "distinct value"),
+                    counted(d - 1, "move")
+                ),
+            },
             Which::Xor if next.xor() == 0 => {
                 format!("removing {} leaves an XOR of 0, which loses", mv.take)
             }
             Which::Xor => format!(
-                "removing {} leaves {} elements with a non-zero XOR",
+                "removing {} leaves {} with a non-zero XOR",
                 mv.take,
-                next.values.len()
+                counted(next.values.len(), "element")
             ),
         })
     }

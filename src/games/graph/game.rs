@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::engine::{Game, MoveError, Player, Status};
 
 use super::board::Board;
+use crate::text::counted;
 
 #[derive(Clone, Debug)]
 pub struct GraphGame {
@@ -174,10 +175,10 @@ impl fmt::Display for GraphGame {
         let b = &self.board;
         writeln!(
             f,
-            "geography on {} ({} vertices, {} edges{})",
+            "geography on {} ({} vertices, {}{})",
             b.shape,
             b.len(),
-            b.edges(),
+            counted(b.edges(), "edge"),
             if b.directed { ", directed" } else { "" }
         )?;
         if let Some((w, h)) = b.grid {

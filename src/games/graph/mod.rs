@@ -14,6 +14,7 @@ use toml::de::DeValue;
 use crate::schema::{Problem, Table};
 
 use super::Family;
+use crate::text::counted;
 
 pub use board::{Board, Shape, cell_name};
 pub use game::GraphGame;
@@ -63,11 +64,10 @@ impl Family for Geography {
     fn card(rules: &Rules) -> Vec<String> {
         let b = &rules.board;
         let mut lines = vec![format!(
-            "The graph: {} — {} vertices and {} {}edges.",
+            "The graph: {} — {} vertices and {}.",
             b.shape,
             b.len(),
-            b.edges(),
-            if b.directed { "one-way " } else { "" }
+            counted(b.edges(), if b.directed { "one-way edge" } else { "edge" })
         )];
         lines.push(match b.start {
             Some(s) => format!("A token starts on {}.", b.names[s as usize]),

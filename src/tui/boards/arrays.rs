@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 
 use crate::engine::Game;
 use crate::games::arrays::{ArrayMove, Arrays, ArraysGame, Which};
+use crate::text::counted;
 
 use super::{BoardView, Buttons, Ctx, Dir, index_clamp, index_step, put};
 
@@ -68,8 +69,12 @@ impl BoardView<Arrays> for ArraysView {
             put(buf, area, area.x, y, &line, t.text);
         }
         let facts = match pos.which {
-            Which::Replace => format!("{} distinct values", pos.distinct().len()),
-            Which::Xor => format!("{} elements · XOR {}", pos.values.len(), pos.xor()),
+            Which::Replace => counted(pos.distinct().len(), "distinct value"),
+            Which::Xor => format!(
+                "{} · XOR {}",
+                counted(pos.values.len(), "element"),
+                pos.xor()
+            ),
         };
         put(buf, area, area.x, area.y + ARRAY_ROWS, &facts, t.dim);
         let buttons = Buttons::new(

@@ -14,6 +14,7 @@ use super::super::theme::Theme;
 use super::super::ui::{fit, footer};
 use super::{Frame, Playing, side_words};
 use crate::session::wording;
+use crate::text::counted;
 
 /// The side panel's width at 80 columns.
 const SIDE: u16 = 29;
@@ -309,7 +310,7 @@ fn ending_lines<F: Family, V: BoardView<F>>(
         lines.push(Line::raw(match play.decided {
             Some(Some(0)) => "Decided before the first move.".to_string(),
             Some(Some(n)) => format!("Decided by move {n} of {moves}."),
-            _ => format!("{moves} moves."),
+            _ => format!("{}.", counted(moves, "move")),
         }));
         lines.push(Line::styled("? shows the idea behind it.", t.key));
         lines.push(Line::raw(""));
