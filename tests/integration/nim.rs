@@ -299,3 +299,37 @@ fn nth_move_and_count_agree_with_the_list() {
         assert_eq!(start.nth_move(all.len() as u128), None);
     }
 }
+
+/// Every move has its reason, the losing ones too (a tip in a lost
+/// position names why its example move loses), and each reason agrees
+/// with the move's proven result: a winning move's makes 0 (or leaves an
+/// odd number of 1-piles), a losing move's names what the opponent wins
+/// from — under every method the solver has.
+#[test]
+fn every_move_s_reason_agrees_with_its_result() {
+    for (piles, take, misere, pass) in [
+        (vec![1, 4, 5], "\"any\"", false, false),
+        (vec![3, 4, 5], "\"any\"", true, false),
+        (vec![1, 1, 2], "\"any\"", true, false),
+        (vec![5, 6, 8], "[1, 2, 3]", false, false),
+        (vec![4, 3], "[1, 2]", true, false),
+    ] {
+        let rules = nim(&piles, take, misere, pass);
+        let solver = &*rules.solver;
+        let mut pos = Nim::start(&rules);
+        while !pos.status().is_over() {
+            for mv in pos.moves() {
+                let said = solver
+                    .reason(&pos, mv, &unlimited())
+                    .unwrap_or_else(|| panic!("no reason for {mv:?} in {pos}"));
+                let wins = solver.value(&pos.after(mv), &unlimited()).outcome == Outcome::Loss;
+                let sounds_lost = said.contains("the opponent")
+                    || said.contains("even number")
+                    || said.contains("which loses");
+                assert_eq!(wins, !sounds_lost, "{piles:?} misère {misere}: {said}");
+            }
+            let Some(mv) = pos.moves().next() else { break };
+            pos = pos.after(mv);
+        }
+    }
+}

@@ -124,6 +124,28 @@ pub fn reason(solver: &NimSolver, pos: &NimGame, mv: NimMove, budget: &Budget) -
         (_, Outcome::Win) => format!(
             "{what} leaves a position from which every move loses, as the exhaustive search shows"
         ),
+        // Why a move loses: what it leaves the opponent, who wins from there.
+        (Method::NimSum, Outcome::Loss) => format!(
+            "{what} leaves a nim-sum of {}, not 0: the opponent makes it 0 again",
+            solver.grundy_sum(&child)
+        ),
+        (Method::Grundy(_), Outcome::Loss) => format!(
+            "{what} leaves an XOR of Grundy values of {}, not 0: the opponent makes it 0 again",
+            solver.grundy_sum(&child)
+        ),
+        (Method::MisereNim, Outcome::Loss) if child.piles.iter().all(|&p| p == 0) => {
+            format!("{what} takes the last stone, which loses")
+        }
+        (Method::MisereNim, Outcome::Loss) if child.piles.iter().all(|&p| p <= 1) => {
+            format!("{what} leaves an even number of 1-piles")
+        }
+        (Method::MisereNim, Outcome::Loss) => format!(
+            "{what} leaves a nim-sum of {}, not 0, with a pile of 2 or more: the opponent makes it 0 again, or leaves an odd number of 1-piles",
+            solver.grundy_sum(&child)
+        ),
+        (_, Outcome::Loss) => {
+            format!("{what} leaves a position the opponent wins, as the exhaustive search shows")
+        }
         _ => return None,
     })
 }
