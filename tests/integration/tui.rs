@@ -1409,3 +1409,29 @@ fn buttons_take_clicks_on_sums_and_arrays() {
         );
     }
 }
+
+/// The word boards' rules are wrapped to the board's width, not cut: at
+/// 80 columns Ghost's rule ended "loses the" with the round gone.
+#[test]
+fn the_word_boards_rules_wrap_at_eighty_columns() {
+    for (name, rule) in [
+        (
+            "ghost",
+            "Ghost: completing a word of 4+ letters loses the round.",
+        ),
+        (
+            "words-best-of-five",
+            "The loser of a round starts the next.",
+        ),
+    ] {
+        let app = app(name, straight_into(name, Player::First));
+        let shown = screen(&app, 80, 24);
+        // The board's column, row by row, joined as one text.
+        let board: Vec<&str> = shown
+            .lines()
+            .map(|l| l.trim_matches('"').split('│').next().unwrap_or("").trim())
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert!(board.join(" ").contains(rule), "{name}:\n{shown}");
+    }
+}

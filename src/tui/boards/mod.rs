@@ -151,6 +151,21 @@ pub fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Styl
     buf.set_stringn(x, y, text, room, style);
 }
 
+/// Writes `text` from `(x, y)`, wrapped between words to the width left
+/// in `area` (each row clipped to it as `put` clips); the rows it took.
+pub fn put_wrapped(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) -> u16 {
+    if x >= area.right() {
+        return 0;
+    }
+    let width = usize::from(area.right() - x);
+    let mut rows = 0u16;
+    for row in textwrap::wrap(text, width) {
+        put(buf, area, x, y.saturating_add(rows), &row, style);
+        rows = rows.saturating_add(1);
+    }
+    rows
+}
+
 /// A cursor that is an index into a list of `len` moves laid out in rows
 /// of `row` buttons (1: one line): kept on the list.
 #[must_use]

@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use crate::engine::{Game, Player};
 use crate::games::words::{Words, WordsGame};
 
-use super::{BoardView, Ctx, Dir, index_clamp, index_step, put};
+use super::{BoardView, Ctx, Dir, index_clamp, index_step, put, put_wrapped};
 
 #[derive(Default)]
 pub struct WordsView;
@@ -203,22 +203,21 @@ fn rules_lines(ctx: &Ctx<'_, Words, usize>, area: Rect, buf: &mut Buffer, y: u16
             .into_iter()
             .chain(first)
             .collect();
-        put(buf, area, area.x, rules_y, &format!("{rule}."), t.dim);
-        put(
+        rules_y += put_wrapped(buf, area, area.x, rules_y, &format!("{rule}."), t.dim);
+        rules_y += put_wrapped(
             buf,
             area,
             area.x,
-            rules_y + 1,
+            rules_y,
             "The loser of a round starts the next.",
             t.dim,
         );
-        rules_y += 2;
     }
     if pos.ghost {
         let rule = format!(
             "Ghost: completing a word of {}+ letters loses the round.",
             pos.min_length
         );
-        put(buf, area, area.x, rules_y, &rule, t.dim);
+        put_wrapped(buf, area, area.x, rules_y, &rule, t.dim);
     }
 }
