@@ -10,8 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use crate::fsutil::{lock_beside, read_limited, write_atomically};
-use crate::text::counted;
-use crate::text::visible;
+use crate::text::{counted, visible};
 
 /// The newest games kept; older ones are dropped as new ones come.
 pub const MAX_GAMES: usize = 1000;

@@ -6,9 +6,9 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use crate::engine::{Game, MoveError, Player, Status};
+use crate::text::counted;
 
 use super::board::Board;
-use crate::text::counted;
 
 #[derive(Clone, Debug)]
 pub struct GraphGame {

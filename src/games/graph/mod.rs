@@ -12,9 +12,9 @@ use std::sync::Arc;
 use toml::de::DeValue;
 
 use crate::schema::{Problem, Table};
+use crate::text::counted;
 
 use super::Family;
-use crate::text::counted;
 
 pub use board::{Board, Shape, cell_name};
 pub use game::GraphGame;
