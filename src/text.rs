@@ -122,8 +122,9 @@ pub fn plies(n: u64) -> String {
 /// "element")` is "1 element", `counted(3, "element")` "3 elements" (for
 /// nouns whose plural adds an s).
 #[must_use]
-pub fn counted(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+pub fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {
+    let one = n == N::from(1);
+    format!("{n} {noun}{}", if one { "" } else { "s" })
 }
 
 /// A byte count as a person reads it: `64 KiB`, `16 MiB`, `100 bytes`.

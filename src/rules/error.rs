@@ -7,7 +7,7 @@ use std::ops::Range;
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
 
 use crate::schema::Problem;
-use crate::text::{visible, visible_lines};
+use crate::text::{counted, visible, visible_lines};
 
 /// A problem placed in its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,10 +116,7 @@ impl RulesetError {
 /// "… and N more errors" where a report stops listing them.
 fn more_line(total: usize) -> Option<String> {
     let more = total.checked_sub(SHOWN_PROBLEMS).filter(|&m| m > 0)?;
-    Some(format!(
-        "error: … and {more} more error{}",
-        if more == 1 { "" } else { "s" }
-    ))
+    Some(format!("error: … and {}", counted(more, "more error")))
 }
 
 /// The problem's line (annotate-snippets shows only a window of it, and

@@ -10,6 +10,8 @@ use toml::de::{DeTable, DeValue};
 
 use super::{Problem, show_range};
 
+use crate::text::counted;
+
 /// A TOML value as parsed, with the spans of its parts.
 pub type Value<'i> = DeValue<'i>;
 
@@ -278,9 +280,8 @@ impl<'a, 'i> Table<'a, 'i> {
             self.problem(
                 v.span(),
                 format!(
-                    "{key} has {} item{}; it must have {} to {}",
-                    items.len(),
-                    if items.len() == 1 { "" } else { "s" },
+                    "{key} has {}; it must have {} to {}",
+                    counted(items.len(), "item"),
                     len.start(),
                     len.end()
                 ),

@@ -2,6 +2,7 @@
 //! Every sentence states only what is proven; an unknown value says so.
 
 use crate::engine::{Outcome, Player, SearchNote, Status, Value};
+use crate::text::counted;
 
 use super::{Coaching, Hint, Judgement, Verdict};
 
@@ -233,10 +234,9 @@ pub fn hint_line(h: &Hint<String>) -> String {
             "you are lost against perfect play; no move is proven to hold out longer than {best}{why}"
         ),
         (_, Outcome::Loss) if h.equals > 1 => format!(
-            "you are lost against perfect play ({}); {best} and {} other move{} hold out longest{why}",
+            "you are lost against perfect play ({}); {best} and {} hold out longest{why}",
             result(*v),
-            h.equals - 1,
-            if h.equals == 2 { "" } else { "s" }
+            counted(h.equals - 1, "other move")
         ),
         (_, Outcome::Loss) => format!(
             "you are lost against perfect play ({}); {best} holds out longest{why}",

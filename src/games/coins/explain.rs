@@ -2,6 +2,7 @@
 //! the optimum, and the rules in words.
 
 use crate::engine::{Game, Player};
+use crate::text::counted;
 
 use super::game::{row_line, sum_words};
 use super::{CoinsGame, End, Intervals, Rules};
@@ -108,8 +109,8 @@ pub fn card(rules: &Rules) -> Vec<String> {
     let row = row_line(&CoinsGame::new(rules.values.clone(), Player::First));
     vec![
         format!(
-            "A row of {n} coin{}: {row}.",
-            if n == 1 { "" } else { "s" }
+            "A row of {}: {row}.",
+            counted(n, "coin")
         ),
         format!("The coins are worth {sum} in all."),
         "On your turn, take the coin at either end of the row: l takes the left end, r the right end."

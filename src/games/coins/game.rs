@@ -4,6 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::engine::{Game, MoveError, Player, Status};
+use crate::text::counted;
 
 /// Which end of the row a move takes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -233,9 +234,9 @@ impl fmt::Display for CoinsGame {
         } else {
             writeln!(
                 f,
-                "row: {}   ({n} coin{} left, worth {sum})",
+                "row: {}   ({} left, worth {sum})",
                 row_line(self),
-                if n == 1 { "" } else { "s" }
+                counted(n, "coin")
             )?;
         }
         for p in [Player::First, Player::Second] {

@@ -1,6 +1,7 @@
 //! The idea behind a flags position, in sentences: losing counts and period.
 
 use crate::engine::{Game, Outcome};
+use crate::text::counted;
 
 use super::game::or_list;
 use super::{FlagsGame, Rules, Table, WhenStuck};
@@ -47,17 +48,10 @@ pub fn explain(table: &Table, pos: &FlagsGame) -> Vec<String> {
                 p.len
             )
         };
-        let flags = |n: u64| {
-            if n == 1 {
-                "1 flag".to_string()
-            } else {
-                format!("{n} flags")
-            }
-        };
         lines.push(format!(
             "From {} on, the outcomes repeat every {}: {pattern}.",
-            flags(first),
-            flags(p.len)
+            counted(first, "flag"),
+            counted(p.len, "flag")
         ));
     }
     lines.push(

@@ -4,6 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::engine::{Game, MoveError, Player, Status};
+use crate::text::counted;
 
 use super::{Rules, WhenStuck};
 
@@ -117,9 +118,8 @@ impl Game for FlagsGame {
             format!("you may not take '{mv}': take {}", self.take_list())
         } else {
             format!(
-                "taking '{mv}' would leave fewer than {} flag{}",
-                self.lose_at,
-                if self.lose_at == 1 { "" } else { "s" }
+                "taking '{mv}' would leave fewer than {}",
+                counted(self.lose_at, "flag")
             )
         }
     }

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::engine::{Game, MoveError, Player, Status};
+use crate::text::counted;
 
 use super::{Rules, Take};
 
@@ -238,10 +239,7 @@ impl Game for NimGame {
                 format!("pile {pile}'s one pass has been used already")
             }
         } else if mv.count > size {
-            format!(
-                "pile {pile} has only {size} stone{}",
-                if size == 1 { "" } else { "s" }
-            )
+            format!("pile {pile} has only {}", counted(size, "stone"))
         } else {
             format!(
                 "you may take {} from a pile, not {}",

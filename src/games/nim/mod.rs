@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use crate::engine::Player;
 use crate::schema::{Spanned, Table, Value, big, uint_set, what_is};
+use crate::text::counted;
 
 use super::Family;
 
@@ -123,9 +124,8 @@ impl Family for Nim {
         };
         let mut lines = vec![
             format!(
-                "{} pile{} of stones: {}.",
-                rules.piles.len(),
-                if rules.piles.len() == 1 { "" } else { "s" },
+                "{} of stones: {}.",
+                counted(rules.piles.len(), "pile"),
                 piles.join(", ")
             ),
             format!("On your turn, take {take} from one pile."),

@@ -2,6 +2,7 @@
 //! can force, which rounds are worth losing, and the rules in words.
 
 use crate::engine::Game;
+use crate::text::counted;
 
 use super::game::{WordsGame, letter_list};
 use super::solver::{Aim, Solved};
@@ -183,9 +184,8 @@ pub fn card(rules: &Rules) -> Vec<String> {
                 ""
             };
             format!(
-                "a list of {} word{}: {}{more}",
-                rules.trie.words(),
-                if rules.trie.words() == 1 { "" } else { "s" },
+                "a list of {}: {}{more}",
+                counted(rules.trie.words(), "word"),
                 shown.join(", ")
             )
         }

@@ -6,6 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{fit, footer, frame};
+use crate::text::counted;
 use crate::text::visible;
 use crate::tui::app::App;
 use crate::tui::kept::{KeptGames, row};
@@ -45,8 +46,7 @@ pub fn render(app: &App, kept: &KeptGames, area: Rect, buf: &mut Buffer) {
         ));
     } else {
         let n = kept.games.len();
-        let noun = if n == 1 { "game" } else { "games" };
-        head.push(Line::styled(format!("{n} {noun} kept"), t.dim));
+        head.push(Line::styled(format!("{} kept", counted(n, "game")), t.dim));
     }
     Paragraph::new(head).wrap(Wrap { trim: true }).render(
         Rect { height: 2, ..body }.inner(ratatui::layout::Margin::new(1, 0)),
