@@ -1,7 +1,7 @@
 //! The array games: the closed forms agree with the reference solver on
 //! every small array, and the published examples hold.
 
-use unbeatable::engine::{Budget, Outcome, ReferenceSolver, Solver};
+use unbeatable::engine::{Budget, Game, Outcome, ReferenceSolver, Solver};
 use unbeatable::games::Family;
 use unbeatable::games::arrays::{Arrays, ArraysGame};
 
@@ -62,7 +62,7 @@ fn the_published_answers_hold() {
     assert_eq!(solver.value(&pos, &b).outcome, Outcome::Loss);
     let (pos, _) = game("xor", &[3, 3]);
     assert_eq!(
-        unbeatable::engine::Game::status(&pos),
+        pos.status(),
         unbeatable::engine::Status::Won(unbeatable::engine::Player::First)
     );
     for d in 1..=12u64 {
@@ -86,32 +86,30 @@ fn the_reasons_count_one_in_the_singular() {
     let b = Budget::unlimited();
     let (pos, solver) = game("replace", &[1, 2]);
     let mv = first_move(&pos);
-    let said = unbeatable::engine::Solver::reason(&*solver, &pos, mv, &b).unwrap_or_default();
+    let said = solver.reason(&pos, mv, &b).unwrap_or_default();
     assert!(
         said.ends_with("leaves 1 distinct value: the game is over"),
         "{said}"
     );
     let (pos, solver) = game("replace", &[1, 2, 3]);
     let mv = first_move(&pos);
-    let said = unbeatable::engine::Solver::reason(&*solver, &pos, mv, &b).unwrap_or_default();
+    let said = solver.reason(&pos, mv, &b).unwrap_or_default();
     assert!(
         said.contains("leaves 2 distinct values: 1 move more"),
         "{said}"
     );
     assert_eq!(
-        unbeatable::engine::Game::after(&pos, mv)
-            .to_string()
-            .lines()
-            .last(),
+        pos.after(mv).to_string().lines().last(),
         Some("2 distinct values")
     );
     let (pos, solver) = game("xor", &[1, 2]);
     let mv = first_move(&pos);
-    let said = unbeatable::engine::Solver::reason(&*solver, &pos, mv, &b).unwrap_or_default();
+    let said = solver.reason(&pos, mv, &b).unwrap_or_default();
     assert!(said.contains("leaves 1 element with"), "{said}");
 }
 
 fn first_move(pos: &ArraysGame) -> unbeatable::games::arrays::ArrayMove {
-    let mut moves = unbeatable::engine::Game::moves(pos);
-    moves.next().unwrap_or_else(|| panic!("no move in {pos}"))
+    pos.moves()
+        .next()
+        .unwrap_or_else(|| panic!("no move in {pos}"))
 }

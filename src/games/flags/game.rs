@@ -143,8 +143,7 @@ impl fmt::Display for FlagsGame {
             .map(|i| if i > 0 && i % 5 == 0 { " F" } else { "F" })
             .collect();
         let more = if self.count > SHOWN { " …" } else { "" };
-        let noun = if self.count == 1 { "flag" } else { "flags" };
-        writeln!(f, "{} {noun} left  {row}{more}", self.count)?;
+        writeln!(f, "{} left  {row}{more}", counted(self.count, "flag"))?;
         write!(
             f,
             "take {}; whoever must move with {} left loses",

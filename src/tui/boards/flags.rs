@@ -5,6 +5,7 @@ use ratatui::layout::Rect;
 
 use crate::engine::Game;
 use crate::games::flags::{Flags, FlagsGame};
+use crate::text::counted;
 
 use super::{BoardView, Ctx, Dir, digits_only, index_clamp, index_step, put};
 
@@ -45,13 +46,12 @@ impl BoardView<Flags> for FlagsView {
     fn render(&self, ctx: &Ctx<'_, Flags, usize>, area: Rect, buf: &mut Buffer) {
         let pos = ctx.pos;
         let t = ctx.theme;
-        let noun = if pos.count == 1 { "flag" } else { "flags" };
         put(
             buf,
             area,
             area.x,
             area.y,
-            &format!("{} {noun} left", pos.count),
+            &format!("{} left", counted(pos.count, "flag")),
             t.title,
         );
         let taking = self
@@ -109,9 +109,8 @@ impl BoardView<Flags> for FlagsView {
         }
         let take = format!("Take {} on your turn.", pos.take_list());
         let rule = format!(
-            "Whoever must move with {} {} left loses.",
-            pos.lose_at,
-            if pos.lose_at == 1 { "flag" } else { "flags" }
+            "Whoever must move with {} left loses.",
+            counted(pos.lose_at, "flag")
         );
         put(buf, area, area.x, y + 4, &take, t.dim);
         put(buf, area, area.x, y + 5, &rule, t.dim);
