@@ -288,6 +288,17 @@ pub fn review(ruleset: &Ruleset, status: Status, judged: &[Judgement<String>]) -
     }
 }
 
+/// How many of a review's moves went unjudged, in words that fit the
+/// count: "2 of 5 moves not judged", "the move not judged", "none of
+/// the 3 moves judged".
+fn not_judged(unknown: usize, moves: usize) -> String {
+    match (unknown, moves) {
+        (1, 1) => "The move not judged".to_string(),
+        (u, m) if u == m => format!("None of the {m} moves judged"),
+        (u, m) => format!("{u} of {m} moves not judged"),
+    }
+}
+
 /// The review as one line of JSON.
 #[must_use]
 pub fn review_json(review: &Review) -> String {
@@ -328,8 +339,8 @@ pub fn review_text(ruleset: &Ruleset, status: Status, judged: &[Judgement<String
     });
     if unknown > 0 {
         out.push(format!(
-            "{unknown} of {} moves not judged: no proof within the time budget.",
-            judged.len()
+            "{}: no proof within the time budget.",
+            not_judged(unknown, judged.len())
         ));
     }
     if status.is_over() {

@@ -215,10 +215,13 @@ pub fn hint_line(h: &Hint<String>) -> String {
     let Some((best, v)) = &h.best else {
         return "no move is possible".to_string();
     };
+    // A move named with a colon (nim's `1:3`) is kept apart from its
+    // reason by a dash, not a second colon.
+    let mark = if best.contains(':') { " —" } else { ":" };
     let why = h
         .reason
         .as_ref()
-        .map(|r| format!(": {r}"))
+        .map(|r| format!("{mark} {r}"))
         .unwrap_or_default();
     match (h.value.outcome, v.outcome) {
         (_, Outcome::Win) => format!("you can win: play {best} ({}){why}", result(*v)),

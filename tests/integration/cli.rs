@@ -514,6 +514,18 @@ fn plain_hint(args: &[&str]) -> String {
     hint.unwrap_or_default().to_string()
 }
 
+/// A move named with a colon (nim's pile:count) is kept apart from the
+/// tip's reason by a dash: "for example 1:1 — …", never "1:1: …".
+#[test]
+fn a_tip_s_reason_follows_a_colon_named_move_after_a_dash() {
+    let hint = plain_hint(&["nim-1-4-5"]);
+    assert!(hint.contains("every move loses"), "{hint}");
+    let example = hint.split("for example ").nth(1).unwrap_or_default();
+    let mv = example.split(' ').next().unwrap_or_default();
+    assert!(mv.contains(':') && !mv.ends_with(':'), "{hint}");
+    assert!(example.contains(" — "), "{hint}");
+}
+
 /// `analyze` knows what play knows: on gomoku past the exact search, a win
 /// by threats that the tip and the computer find (here l10, found by a
 /// threat sequence with threes) is a proven win in `analyze` too, and the

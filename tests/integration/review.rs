@@ -171,6 +171,23 @@ fn the_review_command_names_the_thrown_away_win() {
         .stderr(predicates::str::contains("move 2 'b2'"));
 }
 
+#[test]
+fn the_moves_left_unjudged_are_counted_in_words_that_fit() {
+    // Gomoku's first stones are past any proof in a tenth of a second.
+    for (moves, said) in [
+        ("h8", "The move not judged: no proof"),
+        ("h8 h9", "None of the 2 moves judged: no proof"),
+    ] {
+        let out = crate::cli::unbeatable()
+            .args(["review", "gomoku", "--moves", moves, "--think", "0.1"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{text}");
+        assert!(text.contains(said), "{text}");
+    }
+}
+
 /// The app straight into tic-tac-toe as first, the tally (and the kept
 /// games) in `dir`.
 fn tic_tac_toe_app(dir: &std::path::Path) -> unbeatable::tui::App {
