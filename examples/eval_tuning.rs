@@ -7,15 +7,22 @@
 //! search), from random two-stone openings near the centre as the match
 //! runner plays them; the fit is checked on games it was not made from.
 //!
+//! With LABEL `search`, each position is fitted instead to the score the
+//! game's own search gave it (through the logistic curve of the weights
+//! in use): the evaluation fitted to foresee what a move's search sees,
+//! as programs that bootstrap their evaluation from their search do.
+//!
 //! Prints the mean squared error of the prediction on the held-out games
 //! under the weights in use, under weights shared by both sides with the
-//! opponent's weighed apart (the engine's form), and under a free weight
-//! for each pattern and side — and the fitted weights in the engine's
-//! units. The sums alone are fitted: the engine's term for the mover's
-//! best threat on open boards (`search::TEMPO`) is not among the
-//! features, so "in use" is the engine's evaluation without it. Run:
-//! `cargo run --release --example eval_tuning -- [GAMES] [MS] [SIZE]
-//! [SEED]` (games on two threads, MS milliseconds a move).
+//! opponent's weighed apart (the engine's form), under the weights in use
+//! with the terms around them fitted (the opponent's share, each side's
+//! best threat), and under a free weight for each pattern and side — and
+//! the fitted weights in the engine's units. The features are the two
+//! sides' pattern counts and each side's best threat on open boards (the
+//! mover's is the engine's `search::TEMPO`; the opponent's the engine
+//! does not weigh). Run: `cargo run --release --example eval_tuning --
+//! [GAMES] [MS] [SIZE] [SEED] [LABEL]` (games on two threads, MS
+//! milliseconds a move, LABEL `result` or `search`).
 
 use std::time::Duration;
 
@@ -43,11 +50,17 @@ const PATTERNS: [Pattern; 6] = [
 /// and an open three, two open threes, two twos or threes (closed threes
 /// among them), a four or an open three with a two or a three beside.
 const PER_SIDE: usize = PATTERNS.len() + 4;
-/// The two sides' counts, then whether the mover is X (1) or O (-1): the
-/// first player wins more often whatever the board shows, and the fit
-/// must not credit the patterns with it. The engine has no use for it
-/// (every leaf it compares has the same side to move, threats aside).
-const FEATURES: usize = 2 * PER_SIDE + 1;
+/// The mover's best threat, one of `search::TEMPO`'s levels (the first it
+/// has, in that order): one feature each; then the opponent's, which the
+/// engine does not weigh (fitted free, zero in use).
+const THREATS: usize = search::TEMPO.len();
+/// The two sides' counts, the mover's best threat, then whether the mover
+/// is X (1) or O (-1): the first player wins more often whatever the
+/// board shows, and the fit must not credit the patterns with it. The
+/// engine has no use for it (every leaf it compares has the same side to
+/// move, threats aside).
+const FEATURES: usize = 2 * PER_SIDE + 2 * THREATS + 1;
+const FIRST: usize = FEATURES - 1;
 const NAMES: [&str; PER_SIDE] = [
     "one",
     "block2",
@@ -118,13 +131,23 @@ fn features(lines: &Lines) -> Option<[f64; FEATURES]> {
     let mut x = [0.0; FEATURES];
     side_features(lines, me, &mut x[..PER_SIDE]);
     side_features(lines, op, &mut x[PER_SIDE..2 * PER_SIDE]);
-    x[2 * PER_SIDE] = if me == 0 { 1.0 } else { -1.0 };
+    for (side, at) in [(me, 2 * PER_SIDE), (op, 2 * PER_SIDE + THREATS)] {
+        if let Some(t) = search::TEMPO
+            .iter()
+            .position(|&(level, _)| lines.count(side, level) > 0)
+        {
+            x[at + t] = 1.0;
+        }
+    }
+    x[FIRST] = if me == 0 { 1.0 } else { -1.0 };
     Some(x)
 }
 
-/// A game's quiet positions, each with its side to move, and the winner.
+/// A game's quiet positions, each with its side to move and the score
+/// the game's own search gave it (none where a threat search chose), and
+/// the winner.
 struct Game {
-    seen: Vec<([f64; FEATURES], usize)>,
+    seen: Vec<([f64; FEATURES], usize, Option<i32>)>,
     winner: Option<usize>,
 }
 
@@ -151,16 +174,21 @@ fn play(size: usize, ms: u64, seed: u64) -> Game {
     let mut seen = Vec::new();
     while lines.winner.is_none() && !lines.is_full() {
         let side = lines.to_move();
-        if let Some(x) = features(&lines) {
-            seen.push((x, side));
-        }
+        let quiet = features(&lines);
         let budget = Budget::of(Duration::from_millis(ms));
         let won = Threes::new(&budget.share(0.15)).vct_deepening(&mut lines, side, VCT_DEPTH);
-        let mv = won.or_else(|| {
-            let mut search = Search::new(&mut lines, &budget);
-            let moves = search.root_moves();
-            search.rank(moves, 2).first().map(|s| s.mv)
-        });
+        let (mv, score) = match won {
+            Some(mv) => (Some(mv), Some(search::WIN)),
+            None => {
+                let mut search = Search::new(&mut lines, &budget);
+                let moves = search.root_moves();
+                let best = search.rank(moves, 2).first().copied();
+                (best.map(|s| s.mv), best.map(|s| s.score))
+            }
+        };
+        if let Some(x) = quiet {
+            seen.push((x, side, score));
+        }
         let Some(mv) = mv else { break };
         lines.play(mv, side);
     }
@@ -185,14 +213,20 @@ fn error(samples: &[Sample], w: &[f64; FEATURES], scale: f64) -> f64 {
 
 /// The engine's form: one weight for each pattern, the mover's counts at
 /// `MOVER` and the opponent's at `share`.
-fn shared(w: &[f64; PER_SIDE], share: f64, first: f64) -> [f64; FEATURES] {
+fn shared(w: &[f64; PER_SIDE], share: f64, threats: &[f64], first: f64) -> [f64; FEATURES] {
     let mut out = [0.0; FEATURES];
-    out[2 * PER_SIDE] = first;
+    out[FIRST] = first;
     for i in 0..PER_SIDE {
         out[i] = MOVER * w[i];
         out[PER_SIDE + i] = -share * w[i];
     }
+    out[2 * PER_SIDE..2 * PER_SIDE + THREATS].copy_from_slice(threats);
     out
+}
+
+/// The mover's best threat's worth in use (`search::TEMPO`).
+fn threats_in_use() -> [f64; THREATS] {
+    search::TEMPO.map(|(_, worth)| f64::from(worth))
 }
 
 /// The logistic curve's scale that best fits the weights in use.
@@ -258,6 +292,17 @@ fn fit<const N: usize>(
     params
 }
 
+/// What a position's sample is fitted to.
+#[derive(Clone, Copy, PartialEq)]
+enum Label {
+    /// Who went on to win.
+    Result,
+    /// The score the game's own search gave the position, through the
+    /// logistic curve of the weights in use: the evaluation fitted to
+    /// foresee what the search a move's time sees.
+    Search,
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(400);
@@ -269,6 +314,14 @@ fn main() {
         .unwrap_or(15)
         .clamp(5, 20);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let label = match args.next().as_deref() {
+        None | Some("result") => Label::Result,
+        Some("search") => Label::Search,
+        Some(other) => {
+            eprintln!("LABEL is `result` or `search`, not `{other}`");
+            std::process::exit(2);
+        }
+    };
     // Game `g`'s positions are held out when g % 5 == 0.
     let played: Vec<(u64, Game)> = std::thread::scope(|scope| {
         let halves: Vec<_> = (0..2)
@@ -286,22 +339,26 @@ fn main() {
             .flat_map(|h| h.join().unwrap_or_default())
             .collect()
     });
+    let weights = in_use();
+    let threats = threats_in_use();
+    // The results first: the logistic curve's scale is fitted to them.
     let (mut train, mut held) = (Vec::new(), Vec::new());
+    let mut scored = Vec::new();
     let mut wins = [0; 3];
     for (g, Game { seen, winner }) in played {
         wins[winner.map_or(2, |w| w)] += 1;
-        for (x, side) in seen {
+        for (x, side, score) in seen {
             let result = match winner {
                 Some(w) if w == side => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
             };
-            let sample = Sample { x, result };
             if g % 5 == 0 {
-                held.push(sample);
+                held.push(Sample { x, result });
             } else {
-                train.push(sample);
+                train.push(Sample { x, result });
             }
+            scored.push((g, x, score));
         }
     }
     println!(
@@ -313,26 +370,60 @@ fn main() {
         train.len(),
         held.len()
     );
-    let weights = in_use();
-    let mut in_use = shared(&weights, OPPONENT, 0.0);
+    let mut in_use = shared(&weights, OPPONENT, &threats, 0.0);
     let scale = fit_scale(&train, &in_use);
+    if label == Label::Search {
+        // The same positions, each labelled by its search's score.
+        let to_label = |score: i32| {
+            if score >= search::WON {
+                1.0
+            } else if score <= -search::WON {
+                0.0
+            } else {
+                1.0 / (1.0 + (-f64::from(score) / scale).exp())
+            }
+        };
+        (train, held) = (Vec::new(), Vec::new());
+        for (g, x, score) in scored {
+            let Some(score) = score else { continue };
+            let sample = Sample {
+                x,
+                result: to_label(score),
+            };
+            if g % 5 == 0 {
+                held.push(sample);
+            } else {
+                train.push(sample);
+            }
+        }
+        println!(
+            "labelled by the search's score: {} to fit, {} held out",
+            train.len(),
+            held.len()
+        );
+    }
     // The first player's edge, fitted alone.
-    let first = fit(&train, scale, [0.0], |p| shared(&weights, OPPONENT, p[0]))[0];
-    in_use[2 * PER_SIDE] = first;
+    let first = fit(&train, scale, [0.0], |p| {
+        shared(&weights, OPPONENT, &threats, p[0])
+    })[0];
+    in_use[FIRST] = first;
     println!(
         "in use (with the first player's edge, {first:.1}): scale {scale:.1}, error {:.5} (fitted on), {:.5} (held out)",
         error(&train, &in_use, scale),
         error(&held, &in_use, scale)
     );
-    // The engine's form: the weights and the opponent's share.
-    let mut start = [0.0; PER_SIDE + 2];
+    // The engine's form: the weights, the opponent's share, the mover's
+    // best threat.
+    const FORM: usize = PER_SIDE + 1 + THREATS + 1;
+    let mut start = [0.0; FORM];
     start[..PER_SIDE].copy_from_slice(&weights);
     start[PER_SIDE] = OPPONENT;
-    start[PER_SIDE + 1] = first;
-    let form = |p: &[f64; PER_SIDE + 2]| {
+    start[PER_SIDE + 1..PER_SIDE + 1 + THREATS].copy_from_slice(&threats);
+    start[FORM - 1] = first;
+    let form = |p: &[f64; FORM]| {
         let mut w = [0.0; PER_SIDE];
         w.copy_from_slice(&p[..PER_SIDE]);
-        shared(&w, p[PER_SIDE], p[PER_SIDE + 1])
+        shared(&w, p[PER_SIDE], &p[PER_SIDE + 1..FORM - 1], p[FORM - 1])
     };
     let fitted = fit(&train, scale, start, form);
     println!(
@@ -345,7 +436,51 @@ fn main() {
     for (i, name) in NAMES.iter().enumerate() {
         println!("  {name:>12} {:>8.1} (in use {})", fitted[i], weights[i]);
     }
-    let free = fit(&train, scale, in_use, |p| *p);
+    for (t, (level, worth)) in search::TEMPO.iter().enumerate() {
+        println!(
+            "  {:>12} {:>8.1} (in use {worth}: the mover's best threat)",
+            format!("{level:?}"),
+            fitted[PER_SIDE + 1 + t]
+        );
+    }
+    // The weights in use kept, the evaluation's terms around them fitted:
+    // the opponent's share and both sides' best threats (the mover's is
+    // `search::TEMPO`; the opponent's is not in the engine).
+    const AROUND: usize = 1 + 2 * THREATS;
+    let mut start = [0.0; AROUND];
+    start[0] = OPPONENT;
+    for t in 0..THREATS {
+        start[1 + t] = threats[t];
+        start[1 + THREATS + t] = -threats[t];
+    }
+    let around = |p: &[f64; AROUND]| {
+        let mut w = shared(&weights, p[0], &p[1..=THREATS], first);
+        w[2 * PER_SIDE + THREATS..2 * PER_SIDE + 2 * THREATS].copy_from_slice(&p[1 + THREATS..]);
+        w
+    };
+    let kept = fit(&train, scale, start, around);
+    println!(
+        "the weights in use, the terms around them fitted: error {:.5} (fitted on), {:.5} \
+         (held out); opponent's share {:.3} (mover's {MOVER})",
+        error(&train, &around(&kept), scale),
+        error(&held, &around(&kept), scale),
+        kept[0]
+    );
+    for (t, (level, worth)) in search::TEMPO.iter().enumerate() {
+        println!(
+            "  {:>12} the mover's best threat {:>8.1} (in use {worth}), the opponent's {:>8.1}",
+            format!("{level:?}"),
+            kept[1 + t],
+            kept[1 + THREATS + t]
+        );
+    }
+    // The opponent's best threat starts where the mover's is, negated:
+    // the fit's steps are relative to each weight's size.
+    let mut start = in_use;
+    for t in 0..THREATS {
+        start[2 * PER_SIDE + THREATS + t] = -threats[t];
+    }
+    let free = fit(&train, scale, start, |p| *p);
     println!(
         "free weights: error {:.5} (fitted on), {:.5} (held out)",
         error(&train, &free, scale),
@@ -356,6 +491,14 @@ fn main() {
             "  {name:>12} mover {:>8.1} opponent {:>8.1}",
             free[i] / MOVER,
             -free[PER_SIDE + i] / MOVER
+        );
+    }
+    for (t, (level, worth)) in search::TEMPO.iter().enumerate() {
+        println!(
+            "  {:>12} the mover's best threat {:>8.1} (in use {worth}), the opponent's {:>8.1}",
+            format!("{level:?}"),
+            free[2 * PER_SIDE + t],
+            free[2 * PER_SIDE + THREATS + t]
         );
     }
 }

@@ -59,7 +59,7 @@ const WINDOW: i32 = 60;
 /// 189 — no loss where a fifth of the time gains (docs/mnk.md). The
 /// cramped boards go without: their book of choices is the search
 /// without it.
-const TEMPO: [(Level, i32); 4] = [
+pub const TEMPO: [(Level, i32); 4] = [
     (Level::FourThree, 150),
     (Level::ThreeThree, 100),
     (Level::Flex3, 30),
