@@ -289,7 +289,7 @@ pub fn review(ruleset: &Ruleset, status: Status, judged: &[Judgement<String>]) -
 }
 
 /// How many of a review's moves went unjudged, in words that fit the
-/// count: "2 of 5 moves not judged", "the move not judged", "none of
+/// count: "2 of 5 moves not judged", "The move not judged", "None of
 /// the 3 moves judged".
 fn not_judged(unknown: usize, moves: usize) -> String {
     match (unknown, moves) {
