@@ -8,9 +8,9 @@ use std::path::Path;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::{Problem, show_range};
-
 use crate::text::counted;
+
+use super::{Problem, show_range};
 
 /// A TOML value as parsed, with the spans of its parts.
 pub type Value<'i> = DeValue<'i>;
