@@ -54,8 +54,8 @@ const PER_SIDE: usize = PATTERNS.len() + 4;
 /// has, in that order): one feature each; then the opponent's, which the
 /// engine does not weigh (fitted free, zero in use).
 const THREATS: usize = search::TEMPO.len();
-/// The two sides' counts, the mover's best threat, then whether the mover
-/// is X (1) or O (-1): the first player wins more often whatever the
+/// The two sides' counts, the two sides' best threats, then whether the
+/// mover is X (1) or O (-1): the first player wins more often whatever the
 /// board shows, and the fit must not credit the patterns with it. The
 /// engine has no use for it (every leaf it compares has the same side to
 /// move, threats aside).
@@ -144,8 +144,8 @@ fn features(lines: &Lines) -> Option<[f64; FEATURES]> {
 }
 
 /// A game's quiet positions, each with its side to move and the score
-/// the game's own search gave it (none where a threat search chose), and
-/// the winner.
+/// the game's own search gave it (a win where the threat search found
+/// one; none where no move was left), and the winner.
 struct Game {
     seen: Vec<([f64; FEATURES], usize, Option<i32>)>,
     winner: Option<usize>,
