@@ -114,7 +114,8 @@ pub fn ending(status: Status, human: Player) -> &'static str {
 }
 
 /// A judged move in one sentence: what it kept or threw away, proven, or
-/// that it is not known.
+/// that it is not known. The move is the sentence's subject, with no colon
+/// after it: some families' moves have one of their own (nim's `1:3`).
 #[must_use]
 pub fn judgement_line(j: &Judgement<String>) -> String {
     let others = |moves: &[String]| {
@@ -146,15 +147,15 @@ pub fn judgement_line(j: &Judgement<String>) -> String {
                 format!("whether another move {faster} is not proven")
             };
             format!(
-                "{}: kept the {} — {} ({why})",
+                "{} kept the {} — {} ({why})",
                 j.mv,
                 j.best.outcome.as_str(),
                 result(j.result)
             )
         }
-        Verdict::Best => format!("{}: best — {}", j.mv, result(j.result)),
+        Verdict::Best => format!("{} was best — {}", j.mv, result(j.result)),
         Verdict::Kept => format!(
-            "{}: {} — {} ({} {})",
+            "{} {} — {} ({} {})",
             j.mv,
             if j.best.outcome == Outcome::Loss {
                 "held out less long than it could"
@@ -182,10 +183,10 @@ pub fn judgement_line(j: &Judgement<String>) -> String {
                     result(j.best)
                 )
             };
-            format!("{}: {offered} — {}{fix}", j.mv, result(j.result))
+            format!("{} {offered} — {}{fix}", j.mv, result(j.result))
         }
         Verdict::Unknown => format!(
-            "{}: not judged — {} (no proof within the time budget)",
+            "{} was not judged — {} (no proof within the time budget)",
             j.mv,
             result(j.result)
         ),
@@ -379,18 +380,30 @@ mod judgement_tests {
         let unsure = judgement_line(&judged(Value::outcome_only(Outcome::Loss), loss(12)));
         assert_eq!(
             unsure,
-            "a1: kept the loss — loss (how slowly not proven; the longest: b2, loss in 12 plies)"
+            "a1 kept the loss — loss (how slowly not proven; the longest: b2, loss in 12 plies)"
         );
         let unsure = judgement_line(&judged(win(7), Value::outcome_only(Outcome::Win)));
         assert_eq!(
             unsure,
-            "a1: kept the win — win in 7 plies (whether another move wins faster is not proven)"
+            "a1 kept the win — win in 7 plies (whether another move wins faster is not proven)"
         );
         assert_eq!(
             judgement_line(&judged(win(5), win(5))),
-            "a1: best — win in 5 plies"
+            "a1 was best — win in 5 plies"
         );
         let draw = Value::exact(Outcome::Draw, None);
-        assert_eq!(judgement_line(&judged(draw, draw)), "a1: best — draw");
+        assert_eq!(judgement_line(&judged(draw, draw)), "a1 was best — draw");
+    }
+
+    /// A move named with a colon of its own (nim's) is not followed by a
+    /// second one.
+    #[test]
+    fn a_move_with_a_colon_of_its_own_is_followed_by_no_second() {
+        let loss = Value::exact(Outcome::Loss, Some(1));
+        let mut j = judged(loss, loss);
+        j.mv = "1:1".into();
+        assert_eq!(judgement_line(&j), "1:1 was best — loss in 1 ply");
+        j.verdict = Verdict::Unknown;
+        assert!(judgement_line(&j).starts_with("1:1 was not judged — "));
     }
 }

@@ -140,10 +140,10 @@ fn the_review_command_names_the_thrown_away_win() {
     assert!(out.status.success(), "{text}");
     assert!(text.contains("Moves judged: +-++-"), "{text}");
     assert!(
-        text.contains("a2: threw away the draw — loss in 6 plies"),
+        text.contains("a2 threw away the draw — loss in 6 plies"),
         "{text}"
     );
-    assert!(text.contains("a3: threw away the win — draw"), "{text}");
+    assert!(text.contains("a3 threw away the win — draw"), "{text}");
     let out = crate::cli::unbeatable()
         .args(["review", "tic-tac-toe", "--moves", "b2 a2", "--json"])
         .output()

@@ -362,7 +362,7 @@ fn review_a_lost_game_in_a_real_terminal() {
     tmux.keys(&[
         "Right", "Right", "Right", "Right", "Right", "Right", "Right",
     ]);
-    tmux.wait_for(&["Review: move 7 of 8", "c1: threw away the draw"]);
+    tmux.wait_for(&["Review: move 7 of 8", "c1 threw away the draw"]);
     tmux.keys(&["t"]);
     tmux.wait_for(&["Instead of c1", "play a3"]);
     // Onto the analysis board there: back one move, a3 instead of c1.

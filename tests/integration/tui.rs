@@ -1109,7 +1109,7 @@ fn the_review_steps_to_the_move_that_threw_the_draw_away() {
     for step in 1..=total {
         key(&mut app, KeyCode::Right);
         let text = screen(&app, 80, 24);
-        if text.contains("You played") && text.contains("threw away the draw") {
+        if text.contains("Your move:") && text.contains("threw away the draw") {
             found = Some((step, text));
             break;
         }

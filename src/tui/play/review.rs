@@ -303,12 +303,14 @@ fn verdict_lines<F: Family, V: BoardView<F>>(
     match review.step.checked_sub(1).and_then(|i| judged.get(i)) {
         None => lines.push(Line::raw("The start. → steps through the game.")),
         Some(j) => {
-            let who = if j.player == play.session.setup().human {
-                "You"
+            // The verdict's sentence names the move; the line above says
+            // whose it was.
+            let whose = if j.player == play.session.setup().human {
+                "Your move:"
             } else {
-                "The computer"
+                "The computer's move:"
             };
-            lines.push(Line::styled(format!("{who} played {}:", j.mv), t.key));
+            lines.push(Line::styled(whose, t.key));
             lines.push(Line::styled(
                 wording::judgement_line(j),
                 verdict_style(j.verdict, t),
