@@ -121,11 +121,7 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
     }
     out.push(wording::verdict(a.to_move, a.value));
     if let Some((best, v)) = &a.best {
-        let why = a
-            .reason
-            .as_ref()
-            .map(|r| format!(": {r}"))
-            .unwrap_or_default();
+        let why = wording::reason_after_move(a.reason.as_deref());
         // Where every move loses as slowly, none "holds out longest".
         let all_alike = a.rest.is_none()
             && a.moves.len() > 1

@@ -210,20 +210,21 @@ pub fn coach_line(c: &Coaching<String>) -> String {
     )
 }
 
+/// A move's reason, as it follows the move: after a dash, not a colon —
+/// the sentence before the move has one ("you can win: play …"), and some
+/// families' moves have their own (nim's `1:3`).
+#[must_use]
+pub fn reason_after_move(reason: Option<&str>) -> String {
+    reason.map(|r| format!(" — {r}")).unwrap_or_default()
+}
+
 /// A tip in one sentence.
 #[must_use]
 pub fn hint_line(h: &Hint<String>) -> String {
     let Some((best, v)) = &h.best else {
         return "no move is possible".to_string();
     };
-    // A move named with a colon (nim's `1:3`) is kept apart from its
-    // reason by a dash, not a second colon.
-    let mark = if best.contains(':') { " —" } else { ":" };
-    let why = h
-        .reason
-        .as_ref()
-        .map(|r| format!("{mark} {r}"))
-        .unwrap_or_default();
+    let why = reason_after_move(h.reason.as_deref());
     match (h.value.outcome, v.outcome) {
         (_, Outcome::Win) => format!("you can win: play {best} ({}){why}", result(*v)),
         (_, Outcome::Draw) => format!("the best you can get is a draw: play {best}{why}"),

@@ -514,16 +514,29 @@ fn plain_hint(args: &[&str]) -> String {
     hint.unwrap_or_default().to_string()
 }
 
-/// A move named with a colon (nim's pile:count) is kept apart from the
-/// tip's reason by a dash: "for example 1:1 — …", never "1:1: …".
+/// A move's reason follows it after a dash, in the tip and in `analyze`
+/// alike: never "1:1: …" for nim's pile:count moves, nor a second colon
+/// after "you can win: play 2 (…)".
 #[test]
-fn a_tip_s_reason_follows_a_colon_named_move_after_a_dash() {
+fn a_move_s_reason_follows_it_after_a_dash() {
     let hint = plain_hint(&["nim-1-4-5"]);
     assert!(hint.contains("every move loses"), "{hint}");
     let example = hint.split("for example ").nth(1).unwrap_or_default();
     let mv = example.split(' ').next().unwrap_or_default();
     assert!(mv.contains(':') && !mv.ends_with(':'), "{hint}");
     assert!(example.contains(" — "), "{hint}");
+    let hint = plain_hint(&["flags-2-7"]);
+    assert!(
+        hint.contains("you can win: play 2 (win in 5 plies) — taking 2 leaves 19"),
+        "{hint}"
+    );
+    unbeatable()
+        .args(["analyze", "21-flags", "--moves", "1"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "Winning move: 3 (win in 9 plies) — taking 3 leaves 17",
+        ));
 }
 
 /// `analyze` knows what play knows: on gomoku past the exact search, a win
