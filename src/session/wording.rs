@@ -258,7 +258,10 @@ pub fn hint_line(h: &Hint<String>) -> String {
     }
 }
 
-/// Terms of the explanations, each with what it means in plain words.
+/// Terms of the explanations, each with what it means in plain words —
+/// words true in every family that uses the term (a maximum matching pairs
+/// numbers in the divisors game, squares or towns in geography; a
+/// Grundy value is a pile's in nim, a whole part's in a sum).
 const TERMS: &[(&str, &str)] = &[
     ("plies", "a ply is one move of either player"),
     (
@@ -271,7 +274,7 @@ const TERMS: &[(&str, &str)] = &[
     ),
     (
         "Grundy value",
-        "the size of the plain nim pile that a pile plays like",
+        "the size of the plain nim pile that a pile or a game plays like",
     ),
     (
         "Sprague–Grundy",
@@ -279,7 +282,7 @@ const TERMS: &[(&str, &str)] = &[
     ),
     (
         "maximum matching",
-        "as many pairs as possible of numbers where one divides the other, with no number in two pairs",
+        "as many pairs as possible, each of two that one move joins, with none in two pairs",
     ),
     ("misère", "whoever makes the last move loses"),
     (

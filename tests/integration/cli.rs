@@ -514,6 +514,18 @@ fn plain_hint(args: &[&str]) -> String {
     hint.unwrap_or_default().to_string()
 }
 
+/// A term's gloss fits every family that uses it: a maximum matching in
+/// geography on a king's board pairs squares, not "numbers where one
+/// divides the other" (the divisors game's), as it once said.
+#[test]
+fn a_term_s_gloss_fits_the_family_it_explains() {
+    for name in ["kings-walk", "juniper-green"] {
+        let hint = plain_hint(&[name]);
+        assert!(hint.contains("maximum matching (as many pairs"), "{hint}");
+        assert!(!hint.contains("divides"), "{hint}");
+    }
+}
+
 /// A move's reason follows it after a dash, in the tip and in `analyze`
 /// alike: never "1:1: …" for nim's pile:count moves, nor a second colon
 /// after "you can win: play 2 (…)".
