@@ -526,6 +526,44 @@ fn a_term_s_gloss_fits_the_family_it_explains() {
     }
 }
 
+/// A board's geography speaks of its squares and its piece, and a listed
+/// graph of vertices and a token: a king's walk has no vertices.
+#[test]
+fn a_geography_speaks_of_its_board_s_squares_and_piece() {
+    let out = |name: &str| {
+        let run = unbeatable()
+            .args(["play", name, "--plain", "--think", "1"])
+            .write_stdin("hint\nzz\nquit\n")
+            .assert()
+            .success();
+        let output = run.get_output();
+        let (out, err) = (&output.stdout, &output.stderr);
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(out),
+            String::from_utf8_lossy(err)
+        )
+    };
+    let king = out("kings-walk");
+    for said in [
+        "(25 squares, 72 edges)",
+        "the king is on c3",
+        "of the squares left covers",
+        "'zz' is not a square of this game: type a square's name",
+    ] {
+        assert!(king.contains(said), "{said}: {king}");
+    }
+    assert!(!king.contains("vert") && !king.contains("token"), "{king}");
+    let listed = out("one-way-geography");
+    for said in [
+        "(9 vertices,",
+        "the token is on home",
+        "not a vertex of this game",
+    ] {
+        assert!(listed.contains(said), "{said}: {listed}");
+    }
+}
+
 /// A move's reason follows it after a dash, in the tip and in `analyze`
 /// alike: never "1:1: …" for nim's pile:count moves, nor a second colon
 /// after "you can win: play 2 (…)".

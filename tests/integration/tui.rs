@@ -834,6 +834,7 @@ fn rules_card_snapshots() {
         "21-flags",
         "nim-pass",
         "juniper-green",
+        "kings-walk",
         "four-by-four-three",
         "coins-in-a-row",
         "a-lot-of-games",

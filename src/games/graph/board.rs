@@ -24,6 +24,44 @@ pub struct Board {
     pub grid: Option<(usize, usize)>,
     /// Each name in lower case, for reading moves.
     index: HashMap<String, u32>,
+    /// What its vertices and its token are called where people read them.
+    pub terms: Terms,
+}
+
+/// The words a graph's text uses for its vertices and its token: a king's
+/// walk is played on squares by a king, not on vertices by a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// One vertex: "square", "number", "word", "vertex".
+    pub place: &'static str,
+    /// More than one: "squares", "numbers", "words", "vertices".
+    pub places: &'static str,
+    /// What moves: "king", "knight", "token".
+    pub piece: &'static str,
+    /// Where it moves, after "moves the king": "one step in any direction
+    /// to a square".
+    pub step: &'static str,
+}
+
+impl Terms {
+    /// A graph given as a list of names and edges.
+    pub const LISTED: Self = Self {
+        place: "vertex",
+        places: "vertices",
+        piece: "token",
+        step: "along an edge to a vertex",
+    };
+
+    /// "a square", "an edge": the article for `word`.
+    #[must_use]
+    pub fn a(word: &str) -> String {
+        let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        format!("{article} {word}")
+    }
 }
 
 /// The shapes a `vertices` string names.
@@ -84,7 +122,15 @@ impl Board {
             start: None,
             grid,
             index,
+            terms: Terms::LISTED,
         }
+    }
+
+    /// The same board, its text in `terms`.
+    #[must_use]
+    pub fn with_terms(mut self, terms: Terms) -> Self {
+        self.terms = terms;
+        self
     }
 
     /// A word chain on `words` (distinct, lower case, not empty): a word
@@ -99,7 +145,12 @@ impl Board {
             lists[letter(bytes[0])].push(i as u32);
             list_of.push(letter(bytes[bytes.len() - 1]) as u32);
         }
-        Self::with_lists(shape, words, lists, list_of, true, None)
+        Self::with_lists(shape, words, lists, list_of, true, None).with_terms(Terms {
+            place: "word",
+            places: "words",
+            piece: "token",
+            step: "to a word that begins with the last letter of its word and",
+        })
     }
 
     /// The vertices an edge leads to from `v`, in order.
@@ -153,10 +204,14 @@ impl Board {
                 }
             }
         }
-        let word = match shape {
-            Shape::Knight => "knight",
-            Shape::King => "king",
-            Shape::Grid => "grid",
+        let (word, piece, step) = match shape {
+            Shape::Knight => ("knight", "knight", ", as a chess knight moves, to a square"),
+            Shape::King => ("king", "king", "one step in any direction to a square"),
+            Shape::Grid => (
+                "grid",
+                "token",
+                "one step along its row or column to a square",
+            ),
         };
         Self::new(
             format!("{word} {width}x{height}"),
@@ -165,6 +220,12 @@ impl Board {
             directed,
             Some((width, height)),
         )
+        .with_terms(Terms {
+            place: "square",
+            places: "squares",
+            piece,
+            step,
+        })
     }
 
     /// The numbers `from..=to`, joined where one divides the other (the
@@ -191,6 +252,12 @@ impl Board {
             directed,
             None,
         )
+        .with_terms(Terms {
+            place: "number",
+            places: "numbers",
+            piece: "token",
+            step: "to a multiple or a divisor of its number",
+        })
     }
 
     #[must_use]

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::engine::{Game, MoveError, Player, Status};
 use crate::text::counted;
 
-use super::board::Board;
+use super::board::{Board, Terms};
 
 #[derive(Clone, Debug)]
 pub struct GraphGame {
@@ -141,9 +141,12 @@ impl Game for GraphGame {
                 .next()
                 .map(|v| self.format_move(v))
                 .unwrap_or_default();
+            let place = self.board.terms.place;
             MoveError(format!(
-                "'{}' is not a vertex of this graph: type a vertex's name, e.g. {example}",
-                text.trim()
+                "'{}' is not {} of this game: type {}'s name, e.g. {example}",
+                text.trim(),
+                Terms::a(place),
+                Terms::a(place)
             ))
         })
     }
@@ -159,7 +162,9 @@ impl Game for GraphGame {
     fn explain_illegal(&self, v: u32) -> String {
         let name = self.format_move(v);
         match self.at {
-            _ if self.is_visited(v) => format!("the token has been on {name} already"),
+            _ if self.is_visited(v) => {
+                format!("the {} has been on {name} already", self.board.terms.piece)
+            }
             Some(at) => format!(
                 "{name} is not joined to {} by an edge{}",
                 self.format_move(at),
@@ -175,9 +180,10 @@ impl fmt::Display for GraphGame {
         let b = &self.board;
         writeln!(
             f,
-            "geography on {} ({} vertices, {}{})",
+            "geography on {} ({} {}, {}{})",
             b.shape,
             b.len(),
+            b.terms.places,
             counted(b.edges(), "edge"),
             if b.directed { ", directed" } else { "" }
         )?;
@@ -199,13 +205,18 @@ impl fmt::Display for GraphGame {
             }
         }
         match self.at {
-            None => write!(f, "the token is not placed yet: put it on any vertex"),
+            None => write!(
+                f,
+                "the {} is not placed yet: put it on any {}",
+                b.terms.piece, b.terms.place
+            ),
             Some(v) => {
                 let next: Vec<String> =
                     self.moves().take(30).map(|m| self.format_move(m)).collect();
                 write!(
                     f,
-                    "the token is on {}; {} visited; next: {}",
+                    "the {} is on {}; {} visited; next: {}",
+                    b.terms.piece,
                     self.format_move(v),
                     self.visited_count(),
                     if next.is_empty() {

@@ -16,7 +16,7 @@ use crate::text::counted;
 
 use super::Family;
 
-pub use board::{Board, Shape, cell_name};
+pub use board::{Board, Shape, Terms, cell_name};
 pub use game::GraphGame;
 pub use solver::GraphSolver;
 
@@ -63,19 +63,35 @@ impl Family for Geography {
 
     fn card(rules: &Rules) -> Vec<String> {
         let b = &rules.board;
+        let t = b.terms;
         let mut lines = vec![format!(
-            "The graph: {} — {} vertices and {}.",
+            "The graph: {} — {} {} and {}.",
             b.shape,
             b.len(),
+            t.places,
             counted(b.edges(), if b.directed { "one-way edge" } else { "edge" })
         )];
         lines.push(match b.start {
-            Some(s) => format!("A token starts on {}.", b.names[s as usize]),
-            None => "The first player puts a token on any vertex.".to_string(),
+            Some(s) => format!(
+                "A{} starts on {}.",
+                &Terms::a(t.piece)[1..],
+                b.names[s as usize]
+            ),
+            None => format!(
+                "The first player puts {} on any {}.",
+                Terms::a(t.piece),
+                t.place
+            ),
         });
+        let step = if b.directed && t == Terms::LISTED {
+            "along an edge, in its direction, to a vertex"
+        } else {
+            t.step
+        };
+        let space = if step.starts_with(',') { "" } else { " " };
         lines.push(format!(
-            "Then each player in turn moves the token along an edge{} to a vertex it has not been on before.",
-            if b.directed { ", in its direction," } else { "" }
+            "Then each player in turn moves the {}{space}{step} that it has not been on before.",
+            t.piece
         ));
         lines.push("A player who cannot move loses.".to_string());
         lines

@@ -213,7 +213,13 @@ impl Solver<GraphGame> for GraphSolver {
         let mut lines = vec![if pos.board.directed {
             "The idea: on a directed graph geography has no shortcut (it is PSPACE-complete in general), so every line from here is searched to its end.".to_string()
         } else {
-            "The idea: the player to move wins exactly when every maximum matching of the vertices still unvisited (with the token's vertex) covers the token's vertex; a move wins when some maximum matching of the vertices left misses it, and the winner then answers each move along an edge of such a matching.".to_string()
+            let t = pos.board.terms;
+            format!(
+                "The idea: the player to move wins exactly when every maximum matching of the {places} not visited yet (with the {piece}'s {place}) covers the {piece}'s {place}; a move wins when some maximum matching of the {places} left misses it, and the winner then answers each move with its partner in such a matching.",
+                places = t.places,
+                place = t.place,
+                piece = t.piece
+            )
         }];
         let results = self.move_results(pos, budget).listed;
         if results.iter().any(|(_, v)| !v.is_proven()) {
@@ -243,13 +249,17 @@ impl Solver<GraphGame> for GraphSolver {
         let result = self.move_results(pos, budget).get(mv)?;
         let name = pos.format_move(mv);
         Some(match (result.outcome, result.plies, pos.board.directed) {
-            (Outcome::Win, Some(1), _) => format!("{name} leaves the token nowhere to go"),
+            (Outcome::Win, Some(1), _) => {
+                format!("{name} leaves the {} nowhere to go", pos.board.terms.piece)
+            }
             (Outcome::Unknown, ..) => return None,
             (Outcome::Win, _, false) => format!(
-                "some maximum matching of the vertices left misses {name}, so each reply can be answered by its partner"
+                "some maximum matching of the {} left misses {name}, so each reply can be answered by its partner",
+                pos.board.terms.places
             ),
             (_, _, false) => format!(
-                "every maximum matching of the vertices left covers {name}: the opponent answers with its partner"
+                "every maximum matching of the {} left covers {name}: the opponent answers with its partner",
+                pos.board.terms.places
             ),
             (Outcome::Win, Some(p), true) => {
                 format!("every line after {name} was searched: it wins in {p} plies")

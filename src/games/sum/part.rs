@@ -254,8 +254,9 @@ impl PartRules {
                 }
             }
             (Self::Graph { board }, PartState::Token { at, visited }) => format!(
-                "graph {}: token {}, {} visited",
+                "graph {}: {} {}, {} visited",
                 board.shape,
+                board.terms.piece,
                 at.map_or_else(
                     || "not placed".to_string(),
                     |a| board.names[usize::from(a)].clone()

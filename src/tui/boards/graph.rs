@@ -95,9 +95,10 @@ impl BoardView<Geography> for GraphView {
     fn render(&self, ctx: &Ctx<'_, Geography, u32>, area: Rect, buf: &mut Buffer) {
         let pos = ctx.pos;
         let t = ctx.theme;
+        let terms = pos.board.terms;
         let rule = match pos.at {
-            None => "Put the token on any vertex.".to_string(),
-            Some(v) => format!("The token is on {}.", pos.format_move(v)),
+            None => format!("Put the {} on any {}.", terms.piece, terms.place),
+            Some(v) => format!("The {} is on {}.", terms.piece, pos.format_move(v)),
         };
         let bottom = area.bottom().saturating_sub(2);
         if pos.board.grid.is_some() {
@@ -107,7 +108,7 @@ impl BoardView<Geography> for GraphView {
                 area,
                 area.x,
                 bottom,
-                "@ token · × visited · * it can go there",
+                &format!("@ {} · × visited · * it can go there", terms.piece),
                 t.dim,
             );
         } else {
@@ -139,7 +140,10 @@ impl BoardView<Geography> for GraphView {
         {
             Ok(())
         } else {
-            Err(format!("no vertex's name begins with '{typed}{c}'"))
+            Err(format!(
+                "no {}'s name begins with '{typed}{c}'",
+                pos.board.terms.place
+            ))
         }
     }
 
@@ -198,8 +202,9 @@ fn draw_board(ctx: &Ctx<'_, Geography, u32>, area: Rect, buf: &mut Buffer) {
 fn draw_list(ctx: &Ctx<'_, Geography, u32>, area: Rect, buf: &mut Buffer) {
     let (pos, t) = (ctx.pos, ctx.theme);
     let head = format!(
-        "{} vertices, {} visited. Reachable from here:",
+        "{} {}, {} visited. Reachable from here:",
         pos.board.len(),
+        pos.board.terms.places,
         pos.visited_count()
     );
     put(buf, area, area.x, area.y, &head, t.text);
