@@ -127,6 +127,15 @@ pub fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, noun: &str) ->
     format!("{n} {noun}{}", if one { "" } else { "s" })
 }
 
+/// `s` with its first letter in upper case: a phrase begins a sentence.
+#[must_use]
+pub fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// A byte count as a person reads it: `64 KiB`, `16 MiB`, `100 bytes`.
 #[must_use]
 pub fn bytes(n: u64) -> String {

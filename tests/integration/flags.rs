@@ -260,3 +260,65 @@ fn equal_losses_are_named_as_equal_and_lengths_as_plies() {
     assert!(text.contains("in 10 plies"), "{text}");
     assert!(!text.contains(" moves."), "{text}");
 }
+
+/// A ruleset names what its row is made of: "N stones" speaks of stones
+/// in every text (the board, the errors, the idea), with its own plural
+/// where given; a name that is not a plain word is refused, each key's
+/// problem at its place.
+#[test]
+fn the_row_is_of_the_ruleset_s_own_things() {
+    let stones = rules::<Flags>("start = 20\ntake = [1, 3, 4]\nlose_at = 0\nitem = \"stone\"\n");
+    let pos = Flags::start(&stones);
+    let shown = pos.to_string();
+    assert!(shown.starts_with("20 stones left  ooooo"), "{shown}");
+    let error = pos.parse_move("x").map(|_| ()).unwrap_err().0;
+    assert!(error.contains("not a number of stones"), "{error}");
+    let idea = Flags::solver(&stones)
+        .explain(&pos, &unlimited())
+        .join("\n");
+    assert!(
+        idea.contains("From 0 stones on, the outcomes repeat every 7 stones"),
+        "{idea}"
+    );
+    assert!(
+        !idea.contains("flag") && !shown.contains("flag"),
+        "{idea}\n{shown}"
+    );
+    // With none left to lose at, the rule is the last stone's, not "fewer
+    // than 0".
+    assert!(
+        shown.ends_with("whoever takes the last stone wins"),
+        "{shown}"
+    );
+    let card = Flags::card(&stones).join("\n");
+    assert!(card.contains("Whoever takes the last stone wins"), "{card}");
+    assert!(!card.contains("fewer than 0"), "{card}");
+    let matches = rules::<Flags>(
+        "start = 1\ntake = [1]\nlose_at = 0\nitem = \"match\"\nitems = \"matches\"\n",
+    );
+    assert_eq!(
+        Flags::start(&matches).to_string().lines().next(),
+        Some("1 match left  o")
+    );
+    let mut two = Flags::start(&matches);
+    two.count = 2;
+    assert!(two.to_string().starts_with("2 matches left"));
+    let flags = flags(21, &[1, 2, 3], 1, "draw");
+    assert!(
+        Flags::start(&flags)
+            .to_string()
+            .starts_with("21 flags left  FFFFF")
+    );
+    let refused = unbeatable::games::rules_from_body::<Flags>(
+        "start = 9\ntake = [2]\nlose_at = 1\nitem = \"Stone\"\nitems = \"st\\u001bnes\"\n",
+    )
+    .map(|_| ())
+    .unwrap_err()
+    .to_string();
+    assert!(
+        refused.contains("item is a word of 1 to 20 lower-case letters"),
+        "{refused}"
+    );
+    assert!(refused.contains("items is a word"), "{refused}");
+    assert!(!refused.contains('\u{1b}'), "{refused}");
+}

@@ -8,7 +8,7 @@ use std::time::Duration;
 use unbeatable::engine::{
     Budget, Game, Level, MoveResults, Outcome, Player, ReferenceSolver, Solver, Value,
 };
-use unbeatable::games::flags::{FlagsGame, WhenStuck};
+use unbeatable::games::flags::{FlagsGame, Item, WhenStuck};
 use unbeatable::games::mnk::{Mnk, MnkGame, Rules};
 use unbeatable::games::{Family, coins};
 use unbeatable::rules::Ruleset;
@@ -395,6 +395,7 @@ fn flags_taking(count: u64, take: &[u64]) -> FlagsGame {
         take: take.into(),
         when_stuck: WhenStuck::Lose,
         to_move: Player::First,
+        item: Item::default(),
     }
 }
 

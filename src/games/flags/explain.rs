@@ -1,7 +1,6 @@
 //! The idea behind a flags position, in sentences: losing counts and period.
 
 use crate::engine::{Game, Outcome};
-use crate::text::counted;
 
 use super::game::or_list;
 use super::{FlagsGame, Rules, Table, WhenStuck};
@@ -50,8 +49,8 @@ pub fn explain(table: &Table, pos: &FlagsGame) -> Vec<String> {
         };
         lines.push(format!(
             "From {} on, the outcomes repeat every {}: {pattern}.",
-            counted(first, "flag"),
-            counted(p.len, "flag")
+            pos.item.counted(first),
+            pos.item.counted(p.len)
         ));
     }
     lines.push(
@@ -60,7 +59,8 @@ pub fn explain(table: &Table, pos: &FlagsGame) -> Vec<String> {
     );
     if pos.take[0] > 1 {
         lines.push(format!(
-            "A player with flags left but fewer than {} above the losing count is stuck: the game is then {}.",
+            "A player with {} left but fewer than {} above the losing count is stuck: the game is then {}.",
+            pos.item.many,
             pos.take[0],
             match pos.when_stuck {
                 WhenStuck::Draw => "a draw (a stalemate)",
@@ -96,7 +96,7 @@ fn outcome_period_start(table: &Table, p: super::Period) -> u64 {
 
 /// The rules of a flags ruleset, in words.
 pub fn card(rules: &Rules) -> Vec<String> {
-    let flag = |n: u64| if n == 1 { "flag" } else { "flags" };
+    let flag = |n: u64| rules.item.word(n);
     let mut lines = vec![
         format!(
             "There are {} {} in a row. On your turn, take {} {}.",
@@ -105,16 +105,24 @@ pub fn card(rules: &Rules) -> Vec<String> {
             or_list(&rules.take),
             flag(*rules.take.last().unwrap_or(&2)),
         ),
-        format!(
-            "You may not leave fewer than {} {}; whoever must move with exactly {} left loses.",
-            rules.lose_at,
-            flag(rules.lose_at),
-            rules.lose_at
-        ),
+        if rules.lose_at == 0 {
+            format!(
+                "Whoever takes the last {} wins: the player who must move with none left loses.",
+                rules.item.one
+            )
+        } else {
+            format!(
+                "You may not leave fewer than {} {}; whoever must move with exactly {} left loses.",
+                rules.lose_at,
+                flag(rules.lose_at),
+                rules.lose_at
+            )
+        },
     ];
     if rules.take[0] > 1 {
         lines.push(format!(
-            "With flags left but fewer than {} more than {}, a player is stuck: {}.",
+            "With {} left but fewer than {} more than {}, a player is stuck: {}.",
+            rules.item.many,
             rules.take[0],
             rules.lose_at,
             match rules.when_stuck {

@@ -4,11 +4,10 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::engine::{Game, MoveError, Player, Status};
-use crate::text::counted;
 
-use super::{Rules, WhenStuck};
+use super::{Item, Rules, WhenStuck};
 
-/// A row of flags and whose turn it is.
+/// A row of flags (or the ruleset's own things) and whose turn it is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FlagsGame {
     pub count: u64,
@@ -16,6 +15,7 @@ pub struct FlagsGame {
     pub take: Arc<[u64]>,
     pub when_stuck: WhenStuck,
     pub to_move: Player,
+    pub item: Item,
 }
 
 impl FlagsGame {
@@ -27,6 +27,7 @@ impl FlagsGame {
             take: Arc::clone(&rules.take),
             when_stuck: rules.when_stuck,
             to_move,
+            item: rules.item.clone(),
         }
     }
 
@@ -34,6 +35,20 @@ impl FlagsGame {
     #[must_use]
     pub const fn above_lose(&self) -> u64 {
         self.count - self.lose_at
+    }
+
+    /// Who loses, in words: "whoever must move with 1 flag left loses",
+    /// or where none are left then, "whoever takes the last stone wins".
+    #[must_use]
+    pub fn losing_rule(&self) -> String {
+        if self.lose_at == 0 {
+            format!("whoever takes the last {} wins", self.item.one)
+        } else {
+            format!(
+                "whoever must move with {} left loses",
+                self.item.counted(self.lose_at)
+            )
+        }
     }
 
     /// The move sizes in words: `1, 2 or 3`.
@@ -77,8 +92,9 @@ impl Game for FlagsGame {
     fn parse_move(&self, text: &str) -> Result<u64, MoveError> {
         text.trim().parse::<u64>().map_err(|_| {
             MoveError(format!(
-                "'{}' is not a number of flags: type how many to take ({})",
+                "'{}' is not a number of {}: type how many to take ({})",
                 text.trim(),
+                self.item.many,
                 self.take_list()
             ))
         })
@@ -89,21 +105,24 @@ impl Game for FlagsGame {
     }
 
     fn edit_help(&self) -> Option<&'static str> {
-        Some("the flags left, and who is to move if not the same: e.g. 17 or 17 second")
+        Some("how many are left, and who is to move if not the same: e.g. 17 or 17 second")
     }
 
     fn edit(&self, start: &Self, text: &str) -> Result<Self, MoveError> {
         let (words, to_move) = crate::engine::edit_words(text, self.to_move)?;
         let [count] = words.as_slice() else {
-            return Err(MoveError("write one number of flags, e.g. 17".into()));
+            return Err(MoveError(format!(
+                "write one number of {}, e.g. 17",
+                self.item.many
+            )));
         };
         let count: u64 = count
             .parse()
-            .map_err(|_| MoveError(format!("'{count}' is not a number of flags")))?;
+            .map_err(|_| MoveError(format!("'{count}' is not a number of {}", self.item.many)))?;
         if count < self.lose_at || count > start.count {
             return Err(MoveError(format!(
-                "the flags left are {} to {} in this game",
-                self.lose_at, start.count
+                "the {} left are {} to {} in this game",
+                self.item.many, self.lose_at, start.count
             )));
         }
         Ok(Self {
@@ -119,7 +138,7 @@ impl Game for FlagsGame {
         } else {
             format!(
                 "taking '{mv}' would leave fewer than {}",
-                counted(self.lose_at, "flag")
+                self.item.counted(self.lose_at)
             )
         }
     }
@@ -140,15 +159,15 @@ impl fmt::Display for FlagsGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const SHOWN: u64 = 60;
         let row: String = (0..self.count.min(SHOWN))
-            .map(|i| if i > 0 && i % 5 == 0 { " F" } else { "F" })
+            .map(|i| match (i > 0 && i % 5 == 0, self.item.is_flag()) {
+                (true, true) => " F",
+                (false, true) => "F",
+                (true, false) => " o",
+                (false, false) => "o",
+            })
             .collect();
         let more = if self.count > SHOWN { " …" } else { "" };
-        writeln!(f, "{} left  {row}{more}", counted(self.count, "flag"))?;
-        write!(
-            f,
-            "take {}; whoever must move with {} left loses",
-            self.take_list(),
-            self.lose_at
-        )
+        writeln!(f, "{} left  {row}{more}", self.item.counted(self.count))?;
+        write!(f, "take {}; {}", self.take_list(), self.losing_rule())
     }
 }

@@ -2,6 +2,7 @@
 
 mod explain;
 mod game;
+mod item;
 mod solver;
 
 use std::sync::Arc;
@@ -12,6 +13,7 @@ use crate::schema::{Table as TomlTable, big};
 use super::Family;
 
 pub use game::{FlagsGame, or_list};
+pub use item::{Item, MAX_ITEM};
 pub use solver::{PERIOD_SEARCH_LIMIT, Period, Table};
 
 /// The largest count of flags a ruleset may start with.
@@ -40,6 +42,8 @@ pub struct Rules {
     pub lose_at: u64,
     pub when_stuck: WhenStuck,
     pub table: Arc<Table>,
+    /// What the row is made of: flags, or the ruleset's word.
+    pub item: Item,
 }
 
 impl Family for Flags {
@@ -57,7 +61,8 @@ impl Family for Flags {
             Some(_) => Some(WhenStuck::Draw),
             None => None,
         };
-        let (start, lose_at) = (start?, lose_at?);
+        let item = item::read(t);
+        let (start, lose_at, item) = (start?, lose_at?, item?);
         if start.get_ref() <= lose_at.get_ref() {
             t.problem(
                 start.span(),
@@ -90,6 +95,7 @@ impl Family for Flags {
             lose_at,
             when_stuck,
             table: Arc::new(table),
+            item,
         })
     }
 

@@ -5,7 +5,6 @@ use ratatui::layout::Rect;
 
 use crate::engine::Game;
 use crate::games::flags::{Flags, FlagsGame};
-use crate::text::counted;
 
 use super::{BoardView, Ctx, Dir, digits_only, index_clamp, index_step, put};
 
@@ -51,7 +50,7 @@ impl BoardView<Flags> for FlagsView {
             area,
             area.x,
             area.y,
-            &format!("{} left", counted(pos.count, "flag")),
+            &format!("{} left", pos.item.counted(pos.count)),
             t.title,
         );
         let taking = self
@@ -59,6 +58,7 @@ impl BoardView<Flags> for FlagsView {
             .filter(|_| ctx.human_turn)
             .unwrap_or(0);
         let shown = pos.count.min(PER_ROW * 4);
+        let glyph = if pos.item.is_flag() { "⚑" } else { "●" };
         for i in 0..shown {
             let (row, col) = (i / PER_ROW, i % PER_ROW);
             let x = area.x + (col * 2 + col / 5) as u16;
@@ -71,7 +71,7 @@ impl BoardView<Flags> for FlagsView {
             } else {
                 t.legal
             };
-            put(buf, area, x, y, "⚑", style);
+            put(buf, area, x, y, glyph, style);
         }
         if pos.count > shown {
             put(
@@ -108,10 +108,7 @@ impl BoardView<Flags> for FlagsView {
             );
         }
         let take = format!("Take {} on your turn.", pos.take_list());
-        let rule = format!(
-            "Whoever must move with {} left loses.",
-            counted(pos.lose_at, "flag")
-        );
+        let rule = format!("{}.", crate::text::capitalised(&pos.losing_rule()));
         put(buf, area, area.x, y + 4, &take, t.dim);
         put(buf, area, area.x, y + 5, &rule, t.dim);
     }
