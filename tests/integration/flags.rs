@@ -322,3 +322,17 @@ fn the_row_is_of_the_ruleset_s_own_things() {
     assert!(refused.contains("items is a word"), "{refused}");
     assert!(!refused.contains('\u{1b}'), "{refused}");
 }
+
+/// Where the outcomes settle into one, the idea says so instead of "repeat
+/// every 1 flag": take 2, 5 or 7 from 9 is a draw at every count from 13.
+#[test]
+fn outcomes_that_settle_into_one_are_named() {
+    let rules = flags(9, &[2, 5, 7], 1, "draw");
+    let pos = Flags::start(&rules);
+    let idea = Flags::solver(&rules).explain(&pos, &unlimited()).join("\n");
+    assert!(
+        idea.contains("From 13 flags on, every count is a draw."),
+        "{idea}"
+    );
+    assert!(!idea.contains("every 1 flag"), "{idea}");
+}

@@ -37,7 +37,13 @@ pub fn explain(table: &Table, pos: &FlagsGame) -> Vec<String> {
             .filter(|&m| table.outcome(m) == Some(Outcome::Loss))
             .map(|m| ((pos.lose_at + m) % p.len).to_string())
             .collect();
-        let first = pos.lose_at + outcome_period_start(table, p);
+        let start = outcome_period_start(table, p);
+        let first = pos.lose_at + start;
+        let same = match table.outcome(start) {
+            Some(Outcome::Loss) => "lost for the player to move",
+            Some(Outcome::Win) => "won by the player to move",
+            _ => "a draw",
+        };
         let pattern = if residues.is_empty() {
             "with no losing counts".to_string()
         } else {
@@ -47,11 +53,19 @@ pub fn explain(table: &Table, pos: &FlagsGame) -> Vec<String> {
                 p.len
             )
         };
-        lines.push(format!(
-            "From {} on, the outcomes repeat every {}: {pattern}.",
-            pos.item.counted(first),
-            pos.item.counted(p.len)
-        ));
+        lines.push(if p.len == 1 {
+            // "repeat every 1 flag" says less than this.
+            format!(
+                "From {} on, every count is {same}.",
+                pos.item.counted(first)
+            )
+        } else {
+            format!(
+                "From {} on, the outcomes repeat every {}: {pattern}.",
+                pos.item.counted(first),
+                pos.item.counted(p.len)
+            )
+        });
     }
     lines.push(
         "The idea: always leave your opponent a losing count; from a losing count every move hands one back."
