@@ -290,6 +290,10 @@ fn the_row_is_of_the_ruleset_s_own_things() {
         shown.ends_with("whoever takes the last stone wins"),
         "{shown}"
     );
+    let mut two = pos.clone();
+    two.count = 2;
+    let refused = two.explain_illegal(4);
+    assert_eq!(refused, "you may not take '4': only 2 stones left");
     let card = Flags::card(&stones).join("\n");
     assert!(card.contains("Whoever takes the last stone wins"), "{card}");
     assert!(!card.contains("fewer than 0"), "{card}");

@@ -135,6 +135,11 @@ impl Game for FlagsGame {
     fn explain_illegal(&self, mv: u64) -> String {
         if !self.take.contains(&mv) {
             format!("you may not take '{mv}': take {}", self.take_list())
+        } else if self.lose_at == 0 {
+            format!(
+                "you may not take '{mv}': only {} left",
+                self.item.counted(self.count)
+            )
         } else {
             format!(
                 "taking '{mv}' would leave fewer than {}",
