@@ -110,14 +110,14 @@ fn outcome_period_start(table: &Table, p: super::Period) -> u64 {
 
 /// The rules of a flags ruleset, in words.
 pub fn card(rules: &Rules) -> Vec<String> {
-    let flag = |n: u64| rules.item.word(n);
+    let word = |n: u64| rules.item.word(n);
     let mut lines = vec![
         format!(
             "There are {} {} in a row. On your turn, take {} {}.",
             rules.start,
-            flag(rules.start),
+            word(rules.start),
             or_list(&rules.take),
-            flag(*rules.take.last().unwrap_or(&2)),
+            word(*rules.take.last().unwrap_or(&2)),
         ),
         if rules.lose_at == 0 {
             format!(
@@ -128,7 +128,7 @@ pub fn card(rules: &Rules) -> Vec<String> {
             format!(
                 "You may not leave fewer than {} {}; whoever must move with exactly {} left loses.",
                 rules.lose_at,
-                flag(rules.lose_at),
+                word(rules.lose_at),
                 rules.lose_at
             )
         },

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use toml::de::DeValue;
 
 use crate::schema::{Problem, Table};
-use crate::text::counted;
+use crate::text::{capitalised, counted};
 
 use super::Family;
 
@@ -73,8 +73,8 @@ impl Family for Geography {
         )];
         lines.push(match b.start {
             Some(s) => format!(
-                "A{} starts on {}.",
-                &Terms::a(t.piece)[1..],
+                "{} starts on {}.",
+                capitalised(&Terms::a(t.piece)),
                 b.names[s as usize]
             ),
             None => format!(
