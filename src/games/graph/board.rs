@@ -29,7 +29,8 @@ pub struct Board {
 }
 
 /// The words a graph's text uses for its vertices and its token: a king's
-/// walk is played on squares by a king, not on vertices by a token.
+/// walk is played on squares by a king, not on vertices by a token. The
+/// texts put "a" before `place` and `piece` (none begins with a vowel).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Terms {
     /// One vertex: "square", "number", "word", "vertex".
@@ -44,23 +45,20 @@ pub struct Terms {
 }
 
 impl Terms {
-    /// A graph given as a list of names and edges.
-    pub const LISTED: Self = Self {
-        place: "vertex",
-        places: "vertices",
-        piece: "token",
-        step: "along an edge to a vertex",
-    };
-
-    /// "a square", "an edge": the article for `word`.
+    /// A graph given as a list of names and edges, its edges one-way
+    /// where `directed`.
     #[must_use]
-    pub fn a(word: &str) -> String {
-        let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
-            "an"
-        } else {
-            "a"
-        };
-        format!("{article} {word}")
+    pub const fn listed(directed: bool) -> Self {
+        Self {
+            place: "vertex",
+            places: "vertices",
+            piece: "token",
+            step: if directed {
+                "along an edge, in its direction, to a vertex"
+            } else {
+                "along an edge to a vertex"
+            },
+        }
     }
 }
 
@@ -122,7 +120,7 @@ impl Board {
             start: None,
             grid,
             index,
-            terms: Terms::LISTED,
+            terms: Terms::listed(directed),
         }
     }
 
@@ -205,7 +203,7 @@ impl Board {
             }
         }
         let (word, piece, step) = match shape {
-            Shape::Knight => ("knight", "knight", ", as a chess knight moves, to a square"),
+            Shape::Knight => ("knight", "knight", "as a chess knight moves, to a square"),
             Shape::King => ("king", "king", "one step in any direction to a square"),
             Shape::Grid => (
                 "grid",

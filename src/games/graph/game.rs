@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::engine::{Game, MoveError, Player, Status};
 use crate::text::counted;
 
-use super::board::{Board, Terms};
+use super::board::Board;
 
 #[derive(Clone, Debug)]
 pub struct GraphGame {
@@ -143,10 +143,8 @@ impl Game for GraphGame {
                 .unwrap_or_default();
             let place = self.board.terms.place;
             MoveError(format!(
-                "'{}' is not {} of this game: type {}'s name, e.g. {example}",
-                text.trim(),
-                Terms::a(place),
-                Terms::a(place)
+                "'{}' is not a {place} of this game: type a {place}'s name, e.g. {example}",
+                text.trim()
             ))
         })
     }

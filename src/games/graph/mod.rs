@@ -12,7 +12,7 @@ use std::sync::Arc;
 use toml::de::DeValue;
 
 use crate::schema::{Problem, Table};
-use crate::text::{capitalised, counted};
+use crate::text::counted;
 
 use super::Family;
 
@@ -72,26 +72,12 @@ impl Family for Geography {
             counted(b.edges(), if b.directed { "one-way edge" } else { "edge" })
         )];
         lines.push(match b.start {
-            Some(s) => format!(
-                "{} starts on {}.",
-                capitalised(&Terms::a(t.piece)),
-                b.names[s as usize]
-            ),
-            None => format!(
-                "The first player puts {} on any {}.",
-                Terms::a(t.piece),
-                t.place
-            ),
+            Some(s) => format!("A {} starts on {}.", t.piece, b.names[s as usize]),
+            None => format!("The first player puts a {} on any {}.", t.piece, t.place),
         });
-        let step = if b.directed && t == Terms::LISTED {
-            "along an edge, in its direction, to a vertex"
-        } else {
-            t.step
-        };
-        let space = if step.starts_with(',') { "" } else { " " };
         lines.push(format!(
-            "Then each player in turn moves the {}{space}{step} that it has not been on before.",
-            t.piece
+            "Then each player in turn moves the {} {} that it has not been on before.",
+            t.piece, t.step
         ));
         lines.push("A player who cannot move loses.".to_string());
         lines
