@@ -549,7 +549,7 @@ fn a_geography_speaks_of_its_board_s_squares_and_piece() {
         "(25 squares, 72 edges)",
         "the king is on c3",
         "of the squares left covers",
-        "'zz' is not a square of this game: type a square's name",
+        "'zz' is not one of this game's squares: type one, e.g. b2",
     ] {
         assert!(king.contains(said), "{said}: {king}");
     }
@@ -558,7 +558,7 @@ fn a_geography_speaks_of_its_board_s_squares_and_piece() {
     for said in [
         "(9 vertices,",
         "the token is on home",
-        "not a vertex of this game",
+        "'zz' is not one of this game's vertices: type one, e.g. mill",
     ] {
         assert!(listed.contains(said), "{said}: {listed}");
     }

@@ -141,10 +141,10 @@ impl Game for GraphGame {
                 .next()
                 .map(|v| self.format_move(v))
                 .unwrap_or_default();
-            let place = self.board.terms.place;
             MoveError(format!(
-                "'{}' is not a {place} of this game: type a {place}'s name, e.g. {example}",
-                text.trim()
+                "'{}' is not one of this game's {}: type one, e.g. {example}",
+                text.trim(),
+                self.board.terms.places
             ))
         })
     }

@@ -141,7 +141,7 @@ impl BoardView<Geography> for GraphView {
             Ok(())
         } else {
             Err(format!(
-                "no {}'s name begins with '{typed}{c}'",
+                "no {} begins with '{typed}{c}'",
                 pos.board.terms.place
             ))
         }
