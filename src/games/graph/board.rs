@@ -30,7 +30,7 @@ pub struct Board {
 
 /// The words a graph's text uses for its vertices and its token: a king's
 /// walk is played on squares by a king, not on vertices by a token. The
-/// texts put "a" before `place` and `piece` (none begins with a vowel).
+/// card puts "a" before `piece` ("a king"): none begins with a vowel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Terms {
     /// One vertex: "square", "number", "word", "vertex".
