@@ -119,8 +119,13 @@ fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
     terminal
 }
 
+/// The screen as a person reads it: a terminal shows the no-break spaces
+/// that keep words together where the panel wraps as spaces.
 pub(crate) fn screen(app: &App, width: u16, height: u16) -> String {
-    draw(app, width, height).backend().to_string()
+    draw(app, width, height)
+        .backend()
+        .to_string()
+        .replace('\u{a0}', " ")
 }
 
 fn status(app: &App) -> Status {
@@ -540,6 +545,13 @@ fn the_values_overlay_follows_the_game() {
     key(&mut game, KeyCode::Enter);
     let after = state(&game).values.unwrap();
     assert_ne!(before, after, "recomputed for the new position");
+    // A finished game has no moves: the overlay's legend goes with them.
+    while !status(&game).is_over() {
+        keys(&mut game, "2");
+        key(&mut game, KeyCode::Enter);
+    }
+    let shown = screen(&game, 80, 24);
+    assert!(!shown.contains("Values:"), "{shown}");
     key(&mut game, KeyCode::Char('v'));
     assert!(state(&game).values.is_none());
 }
@@ -957,8 +969,11 @@ fn a_new_game_with_the_values_on_is_counted_as_helped() {
     let id = app.entry().unwrap().ruleset.identity();
     assert_eq!(tally.total(&id).lost, 0, "a helped game counted as clean");
     assert_eq!(tally.assisted(&id).lost, 2);
+    // At 80 columns the panel wraps the tally between its counts, never
+    // between a word and its count.
     let shown = screen(&app, 80, 24);
-    assert!(shown.contains("With help: won 0 · lost 2"), "{shown}");
+    assert!(shown.contains("With help: won 0 ·"), "{shown}");
+    assert!(shown.contains("│ lost 2 · drawn 0"), "{shown}");
 }
 
 /// A move of the person's that ends the game leaves no "thinking" line:

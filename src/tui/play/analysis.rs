@@ -317,8 +317,11 @@ pub(super) fn lines<F: Family, V: BoardView<F>>(
         spans.push(Span::styled(format!(" | {}", ahead.join(sep)), t.dim));
     }
     lines.push(Line::from(spans));
-    lines.push(Line::raw(""));
-    super::render::values_lines(play, t, &mut lines);
+    if !play.session.status().is_over() {
+        // A finished game has no moves to give values to.
+        lines.push(Line::raw(""));
+        super::render::values_lines(play, t, &mut lines);
+    }
     if let Some(h) = &play.hint {
         lines.push(Line::raw(""));
         lines.push(Line::styled("The idea", t.title));

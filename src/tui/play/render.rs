@@ -269,20 +269,22 @@ fn side_panel<F: Family, V: BoardView<F>>(
         lines.push(Line::raw(""));
         lines.push(Line::styled(format!("Coach: {c}"), t.warning));
     }
-    if play.show_values {
+    if play.show_values && !play.session.status().is_over() {
         lines.push(Line::raw(""));
         values_lines(play, t, &mut lines);
     }
+    // No-break spaces keep each count with its word, and each "·" off
+    // the start of a line, where the panel wraps.
     let (won, lost, drawn) = frame.record;
     lines.push(Line::raw(""));
     lines.push(Line::styled(
-        format!("Won {won} · lost {lost} · drawn {drawn}"),
+        format!("Won\u{a0}{won}\u{a0}· lost\u{a0}{lost}\u{a0}· drawn\u{a0}{drawn}"),
         t.dim,
     ));
     let (won, lost, drawn) = frame.helped;
     if won + lost + drawn > 0 {
         lines.push(Line::styled(
-            format!("With help: won {won} · lost {lost} · drawn {drawn}"),
+            format!("With help: won\u{a0}{won}\u{a0}· lost\u{a0}{lost}\u{a0}· drawn\u{a0}{drawn}"),
             t.dim,
         ));
     }
@@ -357,11 +359,12 @@ pub(super) fn values_lines<F: Family, V: BoardView<F>>(
             .take(1000)
             .any(|m| v.get(m).is_some_and(|x| !x.is_proven()))
     });
+    // No-break spaces keep each sign with its word where the panel wraps.
     lines.push(Line::styled(
         if unknown {
-            "Values: + win = draw - loss ? unknown"
+            "Values: +\u{a0}win =\u{a0}draw -\u{a0}loss ?\u{a0}unknown"
         } else {
-            "Values: + win = draw - loss"
+            "Values: +\u{a0}win =\u{a0}draw -\u{a0}loss"
         },
         t.title,
     ));
