@@ -141,23 +141,27 @@ impl Solver<ArraysGame> for ArraysSolver {
             return None;
         }
         let next = pos.after(mv);
-        Some(match pos.which {
-            Which::Replace => match next.distinct().len() {
+        // The reason follows the move ("play 1>2 — …"): it says what the
+        // move does in words rather than naming it again.
+        let turning = |into: u64| format!("turning every {} into {into}", mv.take);
+        Some(match (pos.which, mv.into) {
+            (Which::Replace, Some(into)) => match next.distinct().len() {
                 1 => format!(
                     "{} leaves 1 distinct value: the game is over",
-                    pos.format_move(mv)
+                    turning(into)
                 ),
                 d => format!(
                     "{} leaves {}: {} more, whatever is played",
-                    pos.format_move(mv),
+                    turning(into),
                     counted(d, "distinct value"),
                     counted(d - 1, "move")
                 ),
             },
-            Which::Xor if next.xor() == 0 => {
+            (Which::Replace, None) => return None,
+            (Which::Xor, _) if next.xor() == 0 => {
                 format!("removing {} leaves an XOR of 0, which loses", mv.take)
             }
-            Which::Xor => format!(
+            (Which::Xor, _) => format!(
                 "removing {} leaves {} with a non-zero XOR",
                 mv.take,
                 counted(next.values.len(), "element")
