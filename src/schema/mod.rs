@@ -9,7 +9,7 @@ mod table;
 use std::ops::Range;
 
 pub use numbers::{big, show_range};
-pub use table::{Table, Value, string, uint, uint_list, uint_set, what_is};
+pub use table::{MAX_WORD, Table, Value, string, uint, uint_list, uint_set, what_is};
 pub use toml::Spanned;
 
 /// A problem at a place (a byte range) in a ruleset's text.

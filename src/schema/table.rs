@@ -12,6 +12,9 @@ use crate::text::counted;
 
 use super::{Problem, show_range};
 
+/// The longest word a ruleset may name its things with ([`Table::plain_word`]).
+pub const MAX_WORD: usize = 20;
+
 /// A TOML value as parsed, with the spans of its parts.
 pub type Value<'i> = DeValue<'i>;
 
@@ -360,6 +363,32 @@ impl<'a, 'i> Table<'a, 'i> {
             None => Some(Spanned::new(self.span(), default.to_string())),
             Some(v) => self.keep(string(v, key)),
         }
+    }
+
+    /// An optional plain word of the ruleset's own, for the things its
+    /// game speaks of ("stone", "town"): lower-case letters, a space or
+    /// hyphen inside, at most [`MAX_WORD`] long. `Some(None)` when missing.
+    pub fn plain_word(&mut self, key: &'a str, example: &str) -> Option<Option<String>> {
+        let Some(v) = self.value(key) else {
+            return Some(None);
+        };
+        let word = self.keep(string(v, key))?;
+        let w = word.get_ref();
+        let letter = |c: char| c.is_ascii_lowercase();
+        let fits = w.len() <= MAX_WORD
+            && w.chars().all(|c| letter(c) || c == ' ' || c == '-')
+            && w.starts_with(letter)
+            && w.ends_with(letter);
+        if !fits {
+            self.problem(
+                word.span(),
+                format!(
+                    "{key} is a word of 1 to {MAX_WORD} lower-case letters (a space or hyphen inside), such as \"{example}\""
+                ),
+            );
+            return None;
+        }
+        Some(Some(word.into_inner()))
     }
 
     fn keep<T>(&mut self, r: Result<T, Problem>) -> Option<T> {

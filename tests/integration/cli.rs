@@ -527,7 +527,8 @@ fn a_term_s_gloss_fits_the_family_it_explains() {
 }
 
 /// A board's geography speaks of its squares and its piece, and a listed
-/// graph of vertices and a token: a king's walk has no vertices.
+/// graph of vertices and a token unless it names its own: a king's walk
+/// has no vertices, One-way geography has towns and a car.
 #[test]
 fn a_geography_speaks_of_its_board_s_squares_and_piece() {
     let out = |name: &str| {
@@ -554,14 +555,31 @@ fn a_geography_speaks_of_its_board_s_squares_and_piece() {
         assert!(king.contains(said), "{said}: {king}");
     }
     assert!(!king.contains("vert") && !king.contains("token"), "{king}");
-    let listed = out("one-way-geography");
+    // A listed graph speaks of vertices and a token, or of the places and
+    // the piece its ruleset names.
+    let listed = out(&format!(
+        "{}/tests/fixtures/valid/listed-graph.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ));
     for said in [
-        "(9 vertices,",
+        "geography on a list of 3 vertices (3 edges, directed)",
         "the token is on home",
         "'zz' is not one of this game's vertices: type one, e.g. mill",
     ] {
         assert!(listed.contains(said), "{said}: {listed}");
     }
+    let towns = out("one-way-geography");
+    for said in [
+        "geography on a list of 9 towns (15 edges, directed)",
+        "the car is on home",
+        "'zz' is not one of this game's towns: type one, e.g. mill",
+    ] {
+        assert!(towns.contains(said), "{said}: {towns}");
+    }
+    assert!(
+        !towns.contains("vert") && !towns.contains("token"),
+        "{towns}"
+    );
 }
 
 /// A move's reason follows it after a dash, in the tip and in `analyze`

@@ -324,6 +324,19 @@ fn at_and_past(family: &str, what: &str, n: u64) -> (Files, Files) {
         ("graph", w) if w.starts_with("vertices") => {
             pair(&|v| one(ruleset("graph", &format!("vertices = \"numbers 1..{v}\""))))
         }
+        ("flags", w) if w.starts_with("`item`") => pair(&|len| {
+            let word = "s".repeat(len as usize);
+            one(flags(&format!(
+                "start = 21\ntake = [1, 2, 3]\nlose_at = 1\nitem = \"{word}\""
+            )))
+        }),
+        ("graph", w) if w.starts_with("`place`") => pair(&|len| {
+            let word = "c".repeat(len as usize);
+            one(ruleset(
+                "graph",
+                &format!("vertices = [\"a\", \"b\"]\nedges = [[\"a\", \"b\"]]\npiece = \"{word}\""),
+            ))
+        }),
         ("graph", w) if w.starts_with("board width") => {
             pair(&|w| one(ruleset("graph", &format!("vertices = \"knight {w}x2\""))))
         }

@@ -6,9 +6,6 @@ use std::sync::Arc;
 
 use crate::schema::Table;
 
-/// The longest word `item` or `items` may be.
-pub const MAX_ITEM: usize = 20;
-
 /// The word for one thing of the row and for several.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Item {
@@ -45,40 +42,16 @@ impl Item {
     }
 }
 
-/// The ruleset's `item` and `items`, checked: each a word of lower-case
-/// letters (a space or hyphen inside), at most [`MAX_ITEM`] long.
+/// The ruleset's `item` and `items`, checked: each a plain word
+/// ([`Table::plain_word`]); both are read before either's problem ends
+/// the reading.
 pub fn read(t: &mut Table<'_, '_>) -> Option<Item> {
-    let one = t.string_or("item", "flag");
-    let many = t.value("items").is_some().then(|| t.string("items"));
-    // Both checked before either's problem ends the reading.
-    let one = one.filter(|one| check(t, one, "item", "stone"));
-    let many = many.map(|many| many.filter(|many| check(t, many, "items", "stones")));
-    let one = one?.into_inner();
-    let many = match many {
-        None => format!("{one}s"),
-        Some(many) => many?.into_inner(),
-    };
+    let one = t.plain_word("item", "stone");
+    let many = t.plain_word("items", "stones");
+    let one = one?.unwrap_or_else(|| "flag".to_string());
+    let many = many?.unwrap_or_else(|| format!("{one}s"));
     Some(Item {
         one: one.into(),
         many: many.into(),
     })
-}
-
-/// Whether `word` is such a word; a problem of the ruleset's if not.
-fn check(t: &mut Table<'_, '_>, word: &toml::Spanned<String>, key: &str, example: &str) -> bool {
-    let w = word.get_ref();
-    let letter = |c: char| c.is_ascii_lowercase();
-    let fits = w.len() <= MAX_ITEM
-        && w.chars().all(|c| letter(c) || c == ' ' || c == '-')
-        && w.starts_with(letter)
-        && w.ends_with(letter);
-    if !fits {
-        t.problem(
-            word.span(),
-            format!(
-                "{key} is a word of 1 to {MAX_ITEM} lower-case letters (a space or hyphen inside), such as \"{example}\""
-            ),
-        );
-    }
-    fits
 }

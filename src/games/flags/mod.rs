@@ -13,7 +13,7 @@ use crate::schema::{Table as TomlTable, big};
 use super::Family;
 
 pub use game::{FlagsGame, or_list};
-pub use item::{Item, MAX_ITEM};
+pub use item::Item;
 pub use solver::{PERIOD_SEARCH_LIMIT, Period, Table};
 
 /// The largest count of flags a ruleset may start with.

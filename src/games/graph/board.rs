@@ -3,6 +3,7 @@
 //! starts, and for boards (knight, king, grid) the board's shape.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A graph of up to `MAX_VERTICES` vertices, named.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,36 +30,49 @@ pub struct Board {
 }
 
 /// The words a graph's text uses for its vertices and its token: a king's
-/// walk is played on squares by a king, not on vertices by a token. The
-/// card puts "a" before `piece` ("a king"): none begins with a vowel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// walk is played on squares by a king, not on vertices by a token, and a
+/// listed graph may name its own (`place = "town"`, `piece = "car"`). The
+/// texts put "the" before `piece`, never "a": a ruleset's word may begin
+/// with a vowel.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Terms {
-    /// One vertex: "square", "number", "word", "vertex".
-    pub place: &'static str,
-    /// More than one: "squares", "numbers", "words", "vertices".
-    pub places: &'static str,
-    /// What moves: "king", "knight", "token".
-    pub piece: &'static str,
+    /// One vertex: "square", "number", "word", "vertex", "town".
+    pub place: Arc<str>,
+    /// More than one: "squares", "numbers", "words", "vertices", "towns".
+    pub places: Arc<str>,
+    /// What moves: "king", "knight", "token", "car".
+    pub piece: Arc<str>,
     /// Where it moves, after "moves the king": "one step in any direction
     /// to a square".
-    pub step: &'static str,
+    pub step: Arc<str>,
 }
 
 impl Terms {
-    /// A graph given as a list of names and edges, its edges one-way
-    /// where `directed`.
-    #[must_use]
-    pub const fn listed(directed: bool) -> Self {
+    fn new(place: &str, places: &str, piece: &str, step: &str) -> Self {
         Self {
-            place: "vertex",
-            places: "vertices",
-            piece: "token",
-            step: if directed {
-                "along an edge, in its direction, to a vertex"
-            } else {
-                "along an edge to a vertex"
-            },
+            place: place.into(),
+            places: places.into(),
+            piece: piece.into(),
+            step: step.into(),
         }
+    }
+
+    /// A graph given as a list of names and edges, its edges one-way
+    /// where `directed`: vertices and a token.
+    #[must_use]
+    pub fn listed(directed: bool) -> Self {
+        Self::named("vertex", "vertices", "token", directed)
+    }
+
+    /// A listed graph whose places and piece have the ruleset's names.
+    #[must_use]
+    pub fn named(place: &str, places: &str, piece: &str, directed: bool) -> Self {
+        let step = if directed {
+            format!("along an edge, in its direction, to a {place}")
+        } else {
+            format!("along an edge to a {place}")
+        };
+        Self::new(place, places, piece, &step)
     }
 }
 
@@ -143,12 +157,12 @@ impl Board {
             lists[letter(bytes[0])].push(i as u32);
             list_of.push(letter(bytes[bytes.len() - 1]) as u32);
         }
-        Self::with_lists(shape, words, lists, list_of, true, None).with_terms(Terms {
-            place: "word",
-            places: "words",
-            piece: "token",
-            step: "to a word that begins with the last letter of its word and",
-        })
+        Self::with_lists(shape, words, lists, list_of, true, None).with_terms(Terms::new(
+            "word",
+            "words",
+            "token",
+            "to a word that begins with the last letter of its word and",
+        ))
     }
 
     /// The vertices an edge leads to from `v`, in order.
@@ -218,12 +232,7 @@ impl Board {
             directed,
             Some((width, height)),
         )
-        .with_terms(Terms {
-            place: "square",
-            places: "squares",
-            piece,
-            step,
-        })
+        .with_terms(Terms::new("square", "squares", piece, step))
     }
 
     /// The numbers `from..=to`, joined where one divides the other (the
@@ -250,12 +259,19 @@ impl Board {
             directed,
             None,
         )
-        .with_terms(Terms {
-            place: "number",
-            places: "numbers",
-            piece: "token",
-            step: "to a multiple or a divisor of its number",
-        })
+        .with_terms(Terms::new(
+            "number",
+            "numbers",
+            "token",
+            "to a multiple or a divisor of its number",
+        ))
+    }
+
+    /// Whether the ruleset listed the vertices: its shape, "a list of 9
+    /// towns", counts them already (a named shape is a keyword and a size).
+    #[must_use]
+    pub fn is_listed(&self) -> bool {
+        self.shape.starts_with("a list of ")
     }
 
     #[must_use]

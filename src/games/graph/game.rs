@@ -176,15 +176,22 @@ impl Game for GraphGame {
 impl fmt::Display for GraphGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = &self.board;
-        writeln!(
-            f,
-            "geography on {} ({} {}, {}{})",
-            b.shape,
-            b.len(),
-            b.terms.places,
+        let edges = format!(
+            "{}{}",
             counted(b.edges(), "edge"),
             if b.directed { ", directed" } else { "" }
-        )?;
+        );
+        if b.is_listed() {
+            writeln!(f, "geography on {} ({edges})", b.shape)?;
+        } else {
+            writeln!(
+                f,
+                "geography on {} ({} {}, {edges})",
+                b.shape,
+                b.len(),
+                b.terms.places
+            )?;
+        }
         if let Some((w, h)) = b.grid {
             for row in 0..h {
                 let cells: Vec<&str> = (0..w)

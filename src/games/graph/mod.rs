@@ -63,17 +63,21 @@ impl Family for Geography {
 
     fn card(rules: &Rules) -> Vec<String> {
         let b = &rules.board;
-        let t = b.terms;
-        let mut lines = vec![format!(
-            "The graph: {} — {} {} and {}.",
-            b.shape,
-            b.len(),
-            t.places,
-            counted(b.edges(), if b.directed { "one-way edge" } else { "edge" })
-        )];
+        let t = &b.terms;
+        let edges = counted(b.edges(), if b.directed { "one-way edge" } else { "edge" });
+        let mut lines = vec![if b.is_listed() {
+            format!("The graph: {} {} and {edges}.", b.len(), t.places)
+        } else {
+            format!(
+                "The graph: {} — {} {} and {edges}.",
+                b.shape,
+                b.len(),
+                t.places
+            )
+        }];
         lines.push(match b.start {
-            Some(s) => format!("A {} starts on {}.", t.piece, b.names[s as usize]),
-            None => format!("The first player puts a {} on any {}.", t.piece, t.place),
+            Some(s) => format!("The {} starts on {}.", t.piece, b.names[s as usize]),
+            None => format!("The first player puts the {} on any {}.", t.piece, t.place),
         });
         lines.push(format!(
             "Then each player in turn moves the {} {} that it has not been on before.",
@@ -107,6 +111,9 @@ pub(crate) fn read_board(t: &mut Table<'_, '_>) -> Option<Board> {
     let start = t.string_or("start", "any");
     let vertices = t.require("vertices");
     let edges = t.value("edges");
+    let place = t.plain_word("place", "town");
+    let places = t.plain_word("places", "towns");
+    let piece = t.plain_word("piece", "car");
     let (directed, start, vertices) = (directed?, start?, vertices?);
     let board = match vertices.get_ref() {
         DeValue::String(spec) => {
@@ -117,9 +124,30 @@ pub(crate) fn read_board(t: &mut Table<'_, '_>) -> Option<Board> {
                 );
                 return None;
             }
+            // A shape's words are its own: squares and a king, numbers. (A
+            // word already refused is not refused twice.)
+            let words = [("place", &place), ("places", &places), ("piece", &piece)];
+            let mut refused = false;
+            for (key, word) in words {
+                refused |= !matches!(word, Some(None));
+                if let (Some(Some(_)), Some(v)) = (word, t.value(key)) {
+                    let span = v.span();
+                    t.problem(
+                        span,
+                        format!("{key} names a listed graph's vertices or token; '{spec}' has its own words"),
+                    );
+                }
+            }
+            if refused {
+                return None;
+            }
             shaped(spec, directed).map_err(|why| t.problem(vertices.span(), why))
         }
-        DeValue::Array(_) => listed(vertices, edges, directed).map_err(|p| t.problems(p)),
+        DeValue::Array(_) => {
+            let board = listed(vertices, edges, directed).map_err(|p| t.problems(p));
+            let (board, place, places, piece) = (board.ok()?, place?, places?, piece?);
+            Ok(named(board, place, places, piece))
+        }
         _ => {
             t.problem(
                 vertices.span(),
@@ -145,6 +173,29 @@ pub(crate) fn read_board(t: &mut Table<'_, '_>) -> Option<Board> {
         }
     }
     Some(board)
+}
+
+/// A listed board in the ruleset's own words, where it names them:
+/// "a list of 9 towns", "the car is on home".
+fn named(
+    board: Board,
+    place: Option<String>,
+    places: Option<String>,
+    piece: Option<String>,
+) -> Board {
+    if place.is_none() && places.is_none() && piece.is_none() {
+        return board;
+    }
+    let place = place.unwrap_or_else(|| "vertex".to_string());
+    let places = places.unwrap_or_else(|| match place.as_str() {
+        "vertex" => "vertices".to_string(),
+        _ => format!("{place}s"),
+    });
+    let piece = piece.unwrap_or_else(|| "token".to_string());
+    let (n, directed) = (board.len(), board.directed);
+    let mut board = board.with_terms(Terms::named(&place, &places, &piece, directed));
+    board.shape = format!("a list of {n} {}", if n == 1 { &place } else { &places });
+    board
 }
 
 /// A named shape: `knight 8x8`, `king 6x6`, `grid 5x7`, `numbers 2..100`,

@@ -213,7 +213,7 @@ impl Solver<GraphGame> for GraphSolver {
         let mut lines = vec![if pos.board.directed {
             "The idea: on a directed graph geography has no shortcut (it is PSPACE-complete in general), so every line from here is searched to its end.".to_string()
         } else {
-            let t = pos.board.terms;
+            let t = &pos.board.terms;
             format!(
                 "The idea: the player to move wins exactly when every maximum matching of the {places} not visited yet (with the {piece}'s {place}) covers the {piece}'s {place}; a move wins when some maximum matching of the {places} left misses it, and the winner then answers each move with its partner in such a matching.",
                 places = t.places,

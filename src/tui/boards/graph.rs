@@ -95,7 +95,7 @@ impl BoardView<Geography> for GraphView {
     fn render(&self, ctx: &Ctx<'_, Geography, u32>, area: Rect, buf: &mut Buffer) {
         let pos = ctx.pos;
         let t = ctx.theme;
-        let terms = pos.board.terms;
+        let terms = &pos.board.terms;
         let rule = match pos.at {
             None => format!("Put the {} on any {}.", terms.piece, terms.place),
             Some(v) => format!("The {} is on {}.", terms.piece, pos.format_move(v)),
