@@ -198,6 +198,17 @@ fn the_computer_throws_a_round_and_says_so() {
         .unwrap_or_default();
     assert!(said.contains("I lose this round on purpose"), "{said}");
     assert!(said.contains("round 2"), "{said}");
+    // The tip's reason says what the player wants of the round, and why.
+    let why = rules
+        .solved
+        .reason(&start, mv, &unlimited())
+        .unwrap_or_default();
+    assert!(
+        why.ends_with(
+            "the opponent cannot keep you from losing this round, as you want to: its loser starts round 2"
+        ),
+        "{why}"
+    );
     // In the last round nothing is thrown.
     let last = game(&["ab", "ac", "b"], 1, None);
     let s = Words::start(&last);

@@ -150,13 +150,15 @@ pub fn reason(solved: &Solved, pos: &WordsGame, letter: u8) -> Option<String> {
     }
     let aim = solved.aim(pos.round);
     let wanted = match aim {
-        Aim::Win => "win",
-        Aim::Lose => "lose",
+        Aim::Win => "winning this round".to_string(),
+        Aim::Lose => format!(
+            "losing this round, as you want to: its loser starts round {}",
+            pos.round + 1
+        ),
     };
     // After the letter, the opponent is to move: they must fail at the aim.
-    (!solved.gets_aim(aim, child.node)).then(|| {
-        format!("after '{word}' the opponent cannot avoid what you want: to {wanted} this round")
-    })
+    (!solved.gets_aim(aim, child.node))
+        .then(|| format!("after '{word}' the opponent cannot keep you from {wanted}"))
 }
 
 pub fn remark(solved: &Solved, pos: &WordsGame, _letter: u8) -> Option<String> {
