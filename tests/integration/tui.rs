@@ -1218,6 +1218,25 @@ fn the_analysis_board_moves_for_both_sides_and_plays_from_here() {
     assert!(state(&app).assisted);
 }
 
+/// A line played to its end on the analysis board names the side that
+/// won: the person moved for both, so neither "you" nor the computer won.
+#[test]
+fn the_analysis_board_names_the_winning_side() {
+    let mut app = app("analysis-end", Start::default());
+    open_analysis(&mut app, "tic-tac-toe");
+    for cell in ["a1", "b1", "a2", "b2", "a3"] {
+        keys(&mut app, cell);
+        key(&mut app, KeyCode::Enter);
+    }
+    let over = screen(&app, 80, 24);
+    assert!(over.contains("The game is over: the"), "{over}");
+    assert!(over.contains("first player (X) won."), "{over}");
+    assert!(
+        !over.contains("Computer wins") && !over.contains("You win"),
+        "{over}"
+    );
+}
+
 /// The review opens onto the analysis board at the move shown, the rest
 /// of the game ahead.
 #[test]

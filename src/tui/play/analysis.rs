@@ -6,7 +6,7 @@
 use ratatui::crossterm::event::KeyCode;
 use ratatui::text::{Line, Span};
 
-use crate::engine::{Game, Level};
+use crate::engine::{Game, Level, Status};
 use crate::games::Family;
 
 use super::super::boards::{BoardView, MoveOf};
@@ -284,8 +284,17 @@ pub(super) fn lines<F: Family, V: BoardView<F>>(
 ) -> Vec<Line<'static>> {
     let pos = play.session.position();
     let mut lines = vec![Line::styled("Analysis board", t.title)];
-    lines.push(Line::raw(if play.session.status().is_over() {
-        format!("{}.", play.banner())
+    // The person moves for both sides here: the ending names the side,
+    // as `analyze` does, not "you" or the computer.
+    lines.push(Line::raw(if let Status::Won(p) = play.session.status() {
+        let mark = play
+            .view
+            .mark(p)
+            .map(|m| format!(" ({m})"))
+            .unwrap_or_default();
+        format!("The game is over: the {p} player{mark} won.")
+    } else if play.session.status().is_over() {
+        "The game is over: a draw.".to_string()
     } else {
         let side = side_words(&play.view, pos.to_move());
         let mut chars = side.chars();
