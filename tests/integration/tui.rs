@@ -1237,6 +1237,27 @@ fn the_analysis_board_names_the_winning_side() {
     );
 }
 
+/// A geography's list of the places in reach says "none" once the piece
+/// is stuck, rather than stand empty under its heading.
+#[test]
+fn a_stuck_piece_s_list_says_none() {
+    let mut app = app("stuck", straight_into("one-way-geography", Player::First));
+    key(&mut app, KeyCode::Char('v'));
+    // Nine towns: the game is over within nine moves.
+    for _ in 0..9 {
+        if status(&app).is_over() {
+            break;
+        }
+        let values = state(&app).values.unwrap_or_default();
+        let first = values.first().map(|(m, _)| m.clone()).unwrap_or_default();
+        keys(&mut app, &first);
+        key(&mut app, KeyCode::Enter);
+    }
+    let shown = screen(&app, 80, 24);
+    assert!(status(&app).is_over(), "{shown}");
+    assert!(shown.contains("Reachable from here: none."), "{shown}");
+}
+
 /// The review opens onto the analysis board at the move shown, the rest
 /// of the game ahead.
 #[test]

@@ -201,14 +201,16 @@ fn draw_board(ctx: &Ctx<'_, Geography, u32>, area: Rect, buf: &mut Buffer) {
 
 fn draw_list(ctx: &Ctx<'_, Geography, u32>, area: Rect, buf: &mut Buffer) {
     let (pos, t) = (ctx.pos, ctx.theme);
+    let list = listed(pos);
+    // Where the piece is stuck, the list says so rather than stand empty.
     let head = format!(
-        "{} {}, {} visited. Reachable from here:",
+        "{} {}, {} visited. Reachable from here:{}",
         pos.board.len(),
         pos.board.terms.places,
-        pos.visited_count()
+        pos.visited_count(),
+        if list.is_empty() { " none." } else { "" }
     );
     put(buf, area, area.x, area.y, &head, t.text);
-    let list = listed(pos);
     let (cell, row) = (list_cell(pos), per_row(pos, area));
     let rows = usize::from(area.height.saturating_sub(2 + BELOW)).max(1);
     for (i, &v) in list.iter().enumerate().take(rows * row) {
