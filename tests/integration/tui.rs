@@ -552,6 +552,8 @@ fn the_values_overlay_follows_the_game() {
     }
     let shown = screen(&game, 80, 24);
     assert!(!shown.contains("Values:"), "{shown}");
+    assert!(shown.contains("No move is left."), "{shown}");
+    assert!(!shown.contains("Take:"), "{shown}");
     key(&mut game, KeyCode::Char('v'));
     assert!(state(&game).values.is_none());
 }
@@ -1256,6 +1258,30 @@ fn a_stuck_piece_s_list_says_none() {
     let shown = screen(&app, 80, 24);
     assert!(status(&app).is_over(), "{shown}");
     assert!(shown.contains("Reachable from here: none."), "{shown}");
+}
+
+/// Juniper Green's rule line says none is left at the end, not "Next: …".
+#[test]
+fn a_divisors_game_over_says_no_number_is_left() {
+    let mut app = app(
+        "no-divisor",
+        straight_into("juniper-green-40", Player::First),
+    );
+    key(&mut app, KeyCode::Char('v'));
+    // Forty numbers: the game is over within forty moves.
+    for _ in 0..40 {
+        if status(&app).is_over() {
+            break;
+        }
+        let values = state(&app).values.unwrap_or_default();
+        let first = values.first().map(|(m, _)| m.clone()).unwrap_or_default();
+        keys(&mut app, &first);
+        key(&mut app, KeyCode::Enter);
+    }
+    let shown = screen(&app, 80, 24);
+    assert!(status(&app).is_over(), "{shown}");
+    assert!(shown.contains("No multiple or divisor of"), "{shown}");
+    assert!(!shown.contains("Next:"), "{shown}");
 }
 
 /// The review opens onto the analysis board at the move shown, the rest

@@ -143,6 +143,9 @@ impl BoardView<Divisors> for DivisorsView {
         }
         // The rule of this turn, and what the marks mean.
         let rule = match pos.current {
+            Some(c) if pos.moves().next().is_none() => {
+                format!("No multiple or divisor of {c} is left.")
+            }
             Some(c) => format!("Next: a multiple or a divisor of {c}."),
             None => "Opening: any bright number.".to_string(),
         };

@@ -84,8 +84,15 @@ impl BoardView<Flags> for FlagsView {
             );
         }
         let y = area.y + BUTTONS_Y;
-        put(buf, area, area.x, y, "Take:", t.text);
-        for (i, mv) in takes(pos).into_iter().enumerate() {
+        let buttons = takes(pos);
+        // At the end no button is left: the line says so, not "Take:".
+        let label = if buttons.is_empty() {
+            "No move is left."
+        } else {
+            "Take:"
+        };
+        put(buf, area, area.x, y, label, t.text);
+        for (i, mv) in buttons.into_iter().enumerate() {
             let x = area.x + 6 + i as u16 * BUTTON;
             let style = if ctx.human_turn && i == ctx.cursor {
                 t.cursor
