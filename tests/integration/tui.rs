@@ -1397,6 +1397,44 @@ fn the_board_grows_with_the_terminal() {
 
 /// The analysis board on every built-in ruleset: it opens, a move under
 /// the cursor is played for the side to move, and `u` takes it back.
+/// What a wrongly typed move is told fits the message line at 80 columns
+/// with its "(Backspace or Esc to fix it)": in every built-in ruleset,
+/// each pair of characters that begins a move and then cannot go on.
+#[test]
+fn a_wrongly_typed_move_s_message_fits_eighty_columns() {
+    let start = Start {
+        think: Some(std::time::Duration::from_millis(100)),
+        ..Start::default()
+    };
+    let mut app = app("typed-all", start);
+    let chars = ['1', '2', 'a', 'b', 'l', 'z', ':', '>', '#', '0', '9'];
+    for i in 0..app.entries.len() {
+        let id = app.entries[i].id.clone();
+        open_analysis(&mut app, &id);
+        for c1 in chars {
+            key(&mut app, KeyCode::Char(c1));
+            if state(&app).typed.is_empty() {
+                continue;
+            }
+            for c2 in chars {
+                key(&mut app, KeyCode::Char(c2));
+                if state(&app).message.is_some() {
+                    key(&mut app, KeyCode::Enter);
+                    let said = state(&app).message.unwrap_or_default();
+                    // The line's first column is blank.
+                    assert!(said.chars().count() <= 79, "{id}: '{c1}{c2}': {said}");
+                }
+                key(&mut app, KeyCode::Backspace);
+            }
+            key(&mut app, KeyCode::Esc);
+        }
+        let ctrl = Event::Key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL));
+        app.handle_event(&ctrl, AREA);
+        settle(&mut app);
+        assert!(is_menu(&app), "{id}");
+    }
+}
+
 #[test]
 fn the_analysis_board_opens_on_every_builtin_ruleset() {
     let start = Start {

@@ -107,11 +107,9 @@ impl BoardView<Arrays> for ArraysView {
             (_, '0'..='9') => Ok(()),
             (Which::Replace, '>') if !typed.is_empty() && !typed.contains('>') => Ok(()),
             (Which::Replace, _) => Err(format!(
-                "'{c}' is not part of a move: write the value to replace, >, and its new value, like 3>5"
+                "'{c}' is not part of a move like 3>5 (3 becomes 5)"
             )),
-            (Which::Xor, _) => Err(format!(
-                "'{c}' is not part of a move: type the value to remove, like 3"
-            )),
+            (Which::Xor, _) => Err(format!("'{c}' is not part of a move: a value, like 3")),
         }
     }
 }

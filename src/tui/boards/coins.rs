@@ -273,7 +273,7 @@ impl BoardView<Coins> for CoinsView {
             Ok(())
         } else {
             Err(format!(
-                "'{c}' is not part of a move: type l for the left end or r for the right end"
+                "'{c}' is not a move: l (left end) or r (right end)"
             ))
         }
     }

@@ -313,24 +313,20 @@ impl BoardView<Mnk> for MnkView {
                 (true, 'a'..='z') => Err(format!(
                     "there is no column '{c}': the columns are a to {last}"
                 )),
-                (false, 'a'..='z') => {
-                    Err("a move is one column letter: the stone falls by itself".into())
-                }
+                (false, 'a'..='z') => Err("type only the column: the stone falls by itself".into()),
                 _ => Err(format!(
-                    "'{c}' is not part of a move: type a column letter a to {last}"
+                    "'{c}' is not a column: the columns are a to {last}"
                 )),
             };
         }
         match (typed.is_empty(), c) {
             (true, 'a'..='z') if c <= last => Ok(()),
             (false, '0'..='9') => Ok(()),
-            (true, '0'..='9') => Err(format!(
-                "type the column letter first, then the row: a cell like b2 (columns a to {last})"
-            )),
+            (true, '0'..='9') => Err("the column letter comes first: a cell like b2".into()),
             (true, 'a'..='z') => Err(format!(
                 "there is no column '{c}': the columns are a to {last}"
             )),
-            (false, 'a'..='z') => Err("a cell has one letter, then the row number: like b2".into()),
+            (false, 'a'..='z') => Err("a cell is one letter, then its row: like b2".into()),
             _ => Err(format!("'{c}' is not part of a move: type a cell like b2")),
         }
     }

@@ -362,10 +362,8 @@ impl BoardView<Nim> for NimView {
             '0'..='9' => Ok(()),
             ':' if !colon && !typed.is_empty() => Ok(()),
             ':' if colon => Err("a move has one ':': PILE:COUNT, like 2:3".into()),
-            ':' => Err("type the pile's number first, then ':' and how many to take".into()),
-            _ => Err(format!(
-                "'{c}' is not part of a move: type PILE:COUNT, like 2:3"
-            )),
+            ':' => Err("the pile comes first, then ':' and how many: 2:3".into()),
+            _ => Err(format!("'{c}' is not part of a move like 2:3 (pile:count)")),
         }
     }
 }

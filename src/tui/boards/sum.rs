@@ -179,9 +179,7 @@ impl BoardView<Sum> for SumView {
         match c {
             '0'..='9' | ':' => Ok(()),
             c if typed.contains(':') && (c.is_ascii_alphanumeric()) => Ok(()),
-            _ => Err(format!(
-                "'{c}' is not part of a move: write the part's number, a colon and its move, like 1:3"
-            )),
+            _ => Err(format!("'{c}' is not part of a move like 1:3 (part:move)")),
         }
     }
 }

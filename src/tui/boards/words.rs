@@ -134,7 +134,7 @@ impl BoardView<Words> for WordsView {
             ));
         }
         if !typed.is_empty() {
-            return Err("a move is one letter: Enter adds it, Backspace takes it back".into());
+            return Err("a move is one letter: Enter adds it".into());
         }
         Ok(())
     }
