@@ -106,9 +106,9 @@ impl BoardView<Arrays> for ArraysView {
         match (pos.which, c) {
             (_, '0'..='9') => Ok(()),
             (Which::Replace, '>') if !typed.is_empty() && !typed.contains('>') => Ok(()),
-            (Which::Replace, _) => Err(format!(
-                "'{c}' is not part of a move like 3>5 (3 becomes 5)"
-            )),
+            (Which::Replace, _) => {
+                Err(format!("'{c}' is not part of a move: 3>5 turns 3s into 5s"))
+            }
             (Which::Xor, _) => Err(format!("'{c}' is not part of a move: a value, like 3")),
         }
     }

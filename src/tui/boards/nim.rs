@@ -363,7 +363,7 @@ impl BoardView<Nim> for NimView {
             ':' if !colon && !typed.is_empty() => Ok(()),
             ':' if colon => Err("a move has one ':': PILE:COUNT, like 2:3".into()),
             ':' => Err("the pile comes first, then ':' and how many: 2:3".into()),
-            _ => Err(format!("'{c}' is not part of a move like 2:3 (pile:count)")),
+            _ => Err(format!("'{c}' is not part of a pile:count move like 2:3")),
         }
     }
 }

@@ -179,7 +179,9 @@ impl BoardView<Sum> for SumView {
         match c {
             '0'..='9' | ':' => Ok(()),
             c if typed.contains(':') && (c.is_ascii_alphanumeric()) => Ok(()),
-            _ => Err(format!("'{c}' is not part of a move like 1:3 (part:move)")),
+            _ => Err(format!(
+                "'{c}' is not part of a move: a part, ':', its move"
+            )),
         }
     }
 }
