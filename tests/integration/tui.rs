@@ -1239,14 +1239,12 @@ fn the_analysis_board_names_the_winning_side() {
     );
 }
 
-/// A geography's list of the places in reach says "none" once the piece
-/// is stuck, rather than stand empty under its heading.
-#[test]
-fn a_stuck_piece_s_list_says_none() {
-    let mut app = app("stuck", straight_into("one-way-geography", Player::First));
+/// `ruleset` played to its end, the person playing the first move the
+/// values overlay lists each turn (at most `moves` of them): the screen.
+fn played_to_the_end(name: &str, ruleset: &str, moves: usize) -> String {
+    let mut app = app(name, straight_into(ruleset, Player::First));
     key(&mut app, KeyCode::Char('v'));
-    // Nine towns: the game is over within nine moves.
-    for _ in 0..9 {
+    for _ in 0..moves {
         if status(&app).is_over() {
             break;
         }
@@ -1257,29 +1255,23 @@ fn a_stuck_piece_s_list_says_none() {
     }
     let shown = screen(&app, 80, 24);
     assert!(status(&app).is_over(), "{shown}");
+    shown
+}
+
+/// A geography's list of the places in reach says "none" once the piece
+/// is stuck, rather than stand empty under its heading.
+#[test]
+fn a_stuck_piece_s_list_says_none() {
+    // Nine towns: the game is over within nine moves.
+    let shown = played_to_the_end("stuck", "one-way-geography", 9);
     assert!(shown.contains("Reachable from here: none."), "{shown}");
 }
 
 /// Juniper Green's rule line says none is left at the end, not "Next: …".
 #[test]
 fn a_divisors_game_over_says_no_number_is_left() {
-    let mut app = app(
-        "no-divisor",
-        straight_into("juniper-green-40", Player::First),
-    );
-    key(&mut app, KeyCode::Char('v'));
     // Forty numbers: the game is over within forty moves.
-    for _ in 0..40 {
-        if status(&app).is_over() {
-            break;
-        }
-        let values = state(&app).values.unwrap_or_default();
-        let first = values.first().map(|(m, _)| m.clone()).unwrap_or_default();
-        keys(&mut app, &first);
-        key(&mut app, KeyCode::Enter);
-    }
-    let shown = screen(&app, 80, 24);
-    assert!(status(&app).is_over(), "{shown}");
+    let shown = played_to_the_end("no-divisor", "juniper-green-40", 40);
     assert!(shown.contains("No multiple or divisor of"), "{shown}");
     assert!(!shown.contains("Next:"), "{shown}");
 }
