@@ -326,7 +326,7 @@ impl BoardView<Mnk> for MnkView {
             (true, 'a'..='z') => Err(format!(
                 "there is no column '{c}': the columns are a to {last}"
             )),
-            (false, 'a'..='z') => Err("a cell is one letter, then its row: like b2".into()),
+            (false, 'a'..='z') => Err("a cell is one letter, then its row, like b2".into()),
             _ => Err(format!("'{c}' is not part of a move: type a cell like b2")),
         }
     }
