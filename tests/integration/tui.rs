@@ -1168,6 +1168,13 @@ fn find_on_screen(screen: &str, text: &str) -> Option<(u16, u16)> {
     })
 }
 
+/// Ctrl and the letter `c`: a command even where letters are moves.
+fn ctrl(app: &mut App, c: char) {
+    let event = Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+    app.handle_event(&event, AREA);
+    settle(app);
+}
+
 /// Chooses the ruleset `id` in the menu and opens its analysis board.
 fn open_analysis(app: &mut App, id: &str) {
     app.selected = app.entries.iter().position(|e| e.id == id).unwrap();
@@ -1387,8 +1394,6 @@ fn the_board_grows_with_the_terminal() {
     assert!(row_with(&wide, "  12").contains("  11"), "{wide}");
 }
 
-/// The analysis board on every built-in ruleset: it opens, a move under
-/// the cursor is played for the side to move, and `u` takes it back.
 /// What a wrongly typed move is told fits the message line at 80 columns
 /// with its "(Backspace or Esc to fix it)": in every built-in ruleset,
 /// each pair of characters that begins a move and then cannot go on.
@@ -1420,13 +1425,13 @@ fn a_wrongly_typed_move_s_message_fits_eighty_columns() {
             }
             key(&mut app, KeyCode::Esc);
         }
-        let ctrl = Event::Key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL));
-        app.handle_event(&ctrl, AREA);
-        settle(&mut app);
+        ctrl(&mut app, 'q');
         assert!(is_menu(&app), "{id}");
     }
 }
 
+/// The analysis board on every built-in ruleset: it opens, a move under
+/// the cursor is played for the side to move, and `u` takes it back.
 #[test]
 fn the_analysis_board_opens_on_every_builtin_ruleset() {
     let start = Start {
@@ -1446,12 +1451,6 @@ fn the_analysis_board_opens_on_every_builtin_ruleset() {
             "{id}: {}",
             screen(&app, 80, 24)
         );
-        // Ctrl and the letter: a command even where letters are moves.
-        let ctrl = |app: &mut App, c: char| {
-            let event = Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
-            app.handle_event(&event, AREA);
-            settle(app);
-        };
         ctrl(&mut app, 'u');
         assert!(state(&app).history.is_empty(), "{id}");
         assert!(screen(&app, 160, 50).contains("Line: (start) | "), "{id}");
