@@ -136,10 +136,11 @@ pub(super) fn lines<F: Family, V: BoardView<F>>(
         ));
     }
     lines.push(Line::raw(""));
-    // No-break spaces: the panel wraps only between the streak and the
-    // count, as the game's tally does.
     lines.push(Line::styled(
-        format!("Streak\u{a0}{streak}\u{a0}· solved\u{a0}{solved}\u{a0}of\u{a0}{tried}"),
+        super::render::counts(&[
+            &format!("Streak {streak}"),
+            &format!("solved {solved} of {tried}"),
+        ]),
         t.dim,
     ));
     lines

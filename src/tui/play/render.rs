@@ -273,20 +273,24 @@ fn side_panel<F: Family, V: BoardView<F>>(
         lines.push(Line::raw(""));
         values_lines(play, t, &mut lines);
     }
-    // No-break spaces keep each count with its word, and each "·" off
-    // the start of a line, where the panel wraps.
     let (won, lost, drawn) = frame.record;
     lines.push(Line::raw(""));
     lines.push(Line::styled(
-        format!("Won\u{a0}{won}\u{a0}· lost\u{a0}{lost}\u{a0}· drawn\u{a0}{drawn}"),
+        counts(&[
+            &format!("Won {won}"),
+            &format!("lost {lost}"),
+            &format!("drawn {drawn}"),
+        ]),
         t.dim,
     ));
     let (won, lost, drawn) = frame.helped;
     if won + lost + drawn > 0 {
-        lines.push(Line::styled(
-            format!("With help: won\u{a0}{won}\u{a0}· lost\u{a0}{lost}\u{a0}· drawn\u{a0}{drawn}"),
-            t.dim,
-        ));
+        let counts = counts(&[
+            &format!("won {won}"),
+            &format!("lost {lost}"),
+            &format!("drawn {drawn}"),
+        ]);
+        lines.push(Line::styled(format!("With help: {counts}"), t.dim));
     }
     if let Some(note) = frame.tally_note {
         lines.push(Line::styled(note.to_string(), t.warning));
@@ -347,6 +351,19 @@ fn ending_lines<F: Family, V: BoardView<F>>(
     }
 }
 
+/// Counts for the side panel, "won 3 · lost 0": where the panel wraps, it
+/// wraps between them — no-break spaces keep each count's words together
+/// and each "·" off the start of a line.
+pub(super) fn counts(parts: &[&str]) -> String {
+    let parts: Vec<String> = parts.iter().map(|p| unbroken(p)).collect();
+    parts.join("\u{a0}· ")
+}
+
+/// `words` with no-break spaces: the panel never wraps inside them.
+fn unbroken(words: &str) -> String {
+    words.replace(' ', "\u{a0}")
+}
+
 /// The values overlay: each proven move's sign, the unknown ones counted.
 pub(super) fn values_lines<F: Family, V: BoardView<F>>(
     play: &Playing<F, V>,
@@ -360,12 +377,13 @@ pub(super) fn values_lines<F: Family, V: BoardView<F>>(
             .any(|m| v.get(m).is_some_and(|x| !x.is_proven()))
     });
     // No-break spaces keep each sign with its word where the panel wraps.
+    let mut legend = vec!["+ win", "= draw", "- loss"];
+    if unknown {
+        legend.push("? unknown");
+    }
+    let legend: Vec<String> = legend.iter().map(|p| unbroken(p)).collect();
     lines.push(Line::styled(
-        if unknown {
-            "Values: +\u{a0}win =\u{a0}draw -\u{a0}loss ?\u{a0}unknown"
-        } else {
-            "Values: +\u{a0}win =\u{a0}draw -\u{a0}loss"
-        },
+        format!("Values: {}", legend.join(" ")),
         t.title,
     ));
     if let Some(values) = &play.values {
