@@ -1399,69 +1399,71 @@ fn the_board_grows_with_the_terminal() {
 /// each pair of characters that begins a move and then cannot go on.
 #[test]
 fn a_wrongly_typed_move_s_message_fits_eighty_columns() {
-    let start = Start {
-        think: Some(std::time::Duration::from_millis(100)),
-        ..Start::default()
-    };
-    let mut app = app("typed-all", start);
     let chars = ['1', '2', 'a', 'b', 'l', 'z', ':', '>', '#', '0', '9'];
     let mut told = 0;
-    for i in 0..app.entries.len() {
-        let id = app.entries[i].id.clone();
-        open_analysis(&mut app, &id);
+    let boards = on_every_analysis_board("typed-all", 100, |app, id| {
         for c1 in chars {
-            key(&mut app, KeyCode::Char(c1));
-            if state(&app).typed.is_empty() {
+            key(app, KeyCode::Char(c1));
+            if state(app).typed.is_empty() {
                 continue;
             }
             for c2 in chars {
-                key(&mut app, KeyCode::Char(c2));
-                if state(&app).message.is_some() {
-                    key(&mut app, KeyCode::Enter);
-                    let said = state(&app).message.unwrap_or_default();
+                key(app, KeyCode::Char(c2));
+                if state(app).message.is_some() {
+                    key(app, KeyCode::Enter);
+                    let said = state(app).message.unwrap_or_default();
                     // The line's first column is blank.
                     assert!(said.chars().count() <= 79, "{id}: '{c1}{c2}': {said}");
                     told += 1;
                 }
-                key(&mut app, KeyCode::Backspace);
+                key(app, KeyCode::Backspace);
             }
-            key(&mut app, KeyCode::Esc);
+            key(app, KeyCode::Esc);
         }
-        ctrl(&mut app, 'q');
-        assert!(is_menu(&app), "{id}");
-    }
+        ctrl(app, 'q');
+        assert!(is_menu(app), "{id}");
+    });
     // Every family refuses some of these pairs: the loop above is no
     // empty check.
-    assert!(told >= 20 * app.entries.len(), "only {told} refusals seen");
+    assert!(told >= 20 * boards, "only {told} refusals seen");
+}
+
+/// Opens the analysis board of every built-in ruleset in turn (the
+/// computer's values worked out in `think_ms`) and hands it to `each`,
+/// which leaves it for the menu: how many boards were opened.
+fn on_every_analysis_board(
+    name: &str,
+    think_ms: u64,
+    mut each: impl FnMut(&mut App, &str),
+) -> usize {
+    let start = Start {
+        think: Some(std::time::Duration::from_millis(think_ms)),
+        ..Start::default()
+    };
+    let mut app = app(name, start);
+    for i in 0..app.entries.len() {
+        let id = app.entries[i].id.clone();
+        open_analysis(&mut app, &id);
+        each(&mut app, &id);
+    }
+    app.entries.len()
 }
 
 /// The analysis board on every built-in ruleset: it opens, a move under
 /// the cursor is played for the side to move, and `u` takes it back.
 #[test]
 fn the_analysis_board_opens_on_every_builtin_ruleset() {
-    let start = Start {
-        think: Some(std::time::Duration::from_millis(200)),
-        ..Start::default()
-    };
-    let mut app = app("analysis-all", start);
-    for i in 0..app.entries.len() {
-        let id = app.entries[i].id.clone();
-        open_analysis(&mut app, &id);
-        let board = screen(&app, 80, 24);
+    on_every_analysis_board("analysis-all", 200, |app, id| {
+        let board = screen(app, 80, 24);
         assert!(board.contains("Analysis board"), "{id}: {board}");
-        key(&mut app, KeyCode::Enter);
-        assert_eq!(
-            state(&app).history.len(),
-            1,
-            "{id}: {}",
-            screen(&app, 80, 24)
-        );
-        ctrl(&mut app, 'u');
-        assert!(state(&app).history.is_empty(), "{id}");
-        assert!(screen(&app, 160, 50).contains("Line: (start) | "), "{id}");
-        ctrl(&mut app, 'q');
-        assert!(is_menu(&app), "{id}");
-    }
+        key(app, KeyCode::Enter);
+        assert_eq!(state(app).history.len(), 1, "{id}: {}", screen(app, 80, 24));
+        ctrl(app, 'u');
+        assert!(state(app).history.is_empty(), "{id}");
+        assert!(screen(app, 160, 50).contains("Line: (start) | "), "{id}");
+        ctrl(app, 'q');
+        assert!(is_menu(app), "{id}");
+    });
 }
 
 /// A sum draws each part in its own panel, and the values overlay adds
