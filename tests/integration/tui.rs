@@ -1274,6 +1274,26 @@ fn a_stuck_piece_s_list_says_none() {
     assert!(shown.contains("Reachable from here: none."), "{shown}");
 }
 
+/// A list too long for the screen ends in "… and N more", and the line
+/// saying where the piece is keeps a line of its own below it: at 80×24
+/// the two were written over each other ("The token is on zebra.a name)").
+#[test]
+fn a_long_list_s_last_line_and_the_piece_s_line_do_not_overlap() {
+    let app = app("long-list", straight_into("word-chain", Player::First));
+    for (width, height) in [(80, 24), (120, 40)] {
+        let shown = screen(&app, width, height);
+        let lines: Vec<&str> = shown.lines().collect();
+        let more = lines.iter().position(|l| l.contains("more (type a name)"));
+        let piece = lines
+            .iter()
+            .position(|l| l.contains("The token is on zebra.  "));
+        assert!(
+            matches!((more, piece), (Some(m), Some(p)) if m < p),
+            "{width}×{height}:\n{shown}"
+        );
+    }
+}
+
 /// Juniper Green's rule line says none is left at the end, not "Next: …".
 #[test]
 fn a_divisors_game_over_says_no_number_is_left() {

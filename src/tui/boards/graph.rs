@@ -101,7 +101,10 @@ impl BoardView<Geography> for GraphView {
             Some(v) => format!("The {} is on {}.", terms.piece, pos.format_move(v)),
         };
         let bottom = area.bottom().saturating_sub(2);
-        if pos.board.grid.is_some() {
+        // A board's legend takes the bottom line and the rule the one
+        // above; a list has no legend, and its "… and N more" line is the
+        // one above, so the rule takes the bottom line.
+        let rule_row = if pos.board.grid.is_some() {
             draw_board(ctx, area, buf);
             put(
                 buf,
@@ -111,10 +114,12 @@ impl BoardView<Geography> for GraphView {
                 &format!("@ {} · × visited · * it can go there", terms.piece),
                 t.dim,
             );
+            bottom.saturating_sub(1)
         } else {
             draw_list(ctx, area, buf);
-        }
-        put(buf, area, area.x, bottom.saturating_sub(1), &rule, t.text);
+            bottom
+        };
+        put(buf, area, area.x, rule_row, &rule, t.text);
     }
 
     fn click(&self, pos: &GraphGame, cursor: u32, area: Rect, x: u16, y: u16) -> Option<u32> {
