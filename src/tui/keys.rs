@@ -113,6 +113,17 @@ pub const GAME: &[KeyHelp] = &[
     ("Ctrl-C", "quit at once"),
 ];
 
+/// A finished game's keys: no move, tip or undo is left to take (a
+/// counted game is not taken back), so the footer offers what is.
+pub const OVER: &[KeyHelp] = &[
+    ("e", "review"),
+    ("n", "new game"),
+    ("s", "swap sides"),
+    ("q", "menu"),
+    ("?", "the idea, rules/keys"),
+    ("Ctrl-C", "quit at once"),
+];
+
 /// A list of keys as a game shows it: where a command's letter starts a
 /// move (`claims`), Ctrl and the letter is the command (`^t`), and hjkl
 /// type letters rather than move the cursor.
