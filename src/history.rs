@@ -39,6 +39,16 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The ruleset's name as the record kept it, from its identity ("King's
+    /// walk 5×5 #376d5814"); its id or path where the identity has none.
+    #[must_use]
+    pub fn kept_name(&self) -> &str {
+        match self.identity.rsplit_once(" #") {
+            Some((name, _)) if !name.trim().is_empty() => name,
+            _ => &self.ruleset,
+        }
+    }
+
     /// A record dated now.
     #[must_use]
     pub fn now(
@@ -155,6 +165,22 @@ pub fn day(secs: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_s_kept_name_is_its_identity_s_name() {
+        let kept = |ruleset: &str, identity: &str| {
+            let g = GameRecord::now(ruleset, identity, "first", "perfect", "", "draw");
+            g.kept_name().to_string()
+        };
+        assert_eq!(
+            kept("kings-walk", "King's walk 5×5 #376d5814"),
+            "King's walk 5×5"
+        );
+        assert_eq!(kept("a #b.toml", "A #b #0000ffff"), "A #b");
+        // A record written by hand, without a fingerprint: its id.
+        assert_eq!(kept("kings-walk", "King's walk"), "kings-walk");
+        assert_eq!(kept("kings-walk", " #376d5814"), "kings-walk");
+    }
 
     #[test]
     fn days_are_civil_dates() {

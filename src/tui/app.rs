@@ -343,13 +343,14 @@ impl App {
     }
 
     /// The name of the ruleset a kept game was played by, as the menu
-    /// shows it (its id where the ruleset is gone).
+    /// shows it; where no ruleset of the menu has its rules now (changed,
+    /// or gone), the name the record kept with them.
     #[must_use]
     pub fn name_of(&self, game: &GameRecord) -> String {
         self.entries
             .iter()
             .find(|e| e.ruleset.identity() == game.identity)
-            .map_or_else(|| game.ruleset.clone(), |e| e.ruleset.name.clone())
+            .map_or_else(|| game.kept_name().to_string(), |e| e.ruleset.name.clone())
     }
 
     /// Opens the chosen kept game in its review: on the rules it was
@@ -366,9 +367,15 @@ impl App {
             .iter()
             .position(|e| e.ruleset.identity() == game.identity)
         else {
+            // The name it was kept with, and where it came from where
+            // that differs (its id or its file).
+            let name = match game.kept_name() {
+                name if name == game.ruleset => name.to_string(),
+                name => format!("{name} ({})", game.ruleset),
+            };
             kept.note = Some(format!(
                 "{}: its rules changed (or it is gone) since this game, so the game cannot be replayed",
-                crate::text::visible(&game.ruleset)
+                crate::text::visible(&name)
             ));
             return;
         };
