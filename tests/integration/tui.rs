@@ -1294,6 +1294,53 @@ fn a_long_list_s_last_line_and_the_piece_s_line_do_not_overlap() {
     }
 }
 
+/// A word game's moves read as the words of its rounds, set apart
+/// ("quadrilaterals · akin"), not as one run of letters across rounds.
+#[test]
+fn a_word_game_s_moves_read_round_by_round() {
+    let mut app = app("rounds", straight_into("words-best-of-five", Player::First));
+    ctrl(&mut app, 'v');
+    // Played until the second round has a move.
+    let mut second_from = None;
+    for _ in 0..60 {
+        let played = state(&app).history.len();
+        if screen(&app, 80, 24).contains("Round 2 of 5") {
+            second_from = second_from.or(Some(played));
+        }
+        if second_from.is_some_and(|from| played > from) {
+            break;
+        }
+        let values = state(&app).values.unwrap_or_default();
+        let first = values.first().map(|(m, _)| m.clone()).unwrap_or_default();
+        keys(&mut app, &first);
+        key(&mut app, KeyCode::Enter);
+    }
+    let shown = screen(&app, 80, 24);
+    let history = state(&app).history;
+    let from = second_from.unwrap_or_default();
+    assert!(from > 0 && history.len() > from, "{shown}");
+    // The panel's lines under "Moves", up to the blank line after them.
+    let panel: Vec<String> = shown
+        .lines()
+        .filter_map(|l| l.split('│').nth(1))
+        .map(|l| l.trim_end_matches('"').trim().to_string())
+        .collect();
+    let moves = panel
+        .iter()
+        .skip_while(|l| *l != "Moves")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let expected = format!(
+        "{} · {}",
+        history[..from].concat(),
+        history[from..].concat()
+    );
+    assert_eq!(moves, expected, "{shown}");
+}
+
 /// Juniper Green's rule line says none is left at the end, not "Next: …".
 #[test]
 fn a_divisors_game_over_says_no_number_is_left() {

@@ -135,6 +135,11 @@ pub trait BoardView<F: Family>: Default + Send + 'static {
     fn separator(&self) -> &'static str {
         " "
     }
+    /// Whether a move played from `before` begins a new round (a word
+    /// game's), so the list of moves played shows where rounds part.
+    fn opens_round(&self, _before: &F::Game) -> bool {
+        false
+    }
     /// Whether the cursor only picks a column (a gravity board), so that
     /// only ← and → move it.
     fn columns_only(&self, _pos: &F::Game) -> bool {

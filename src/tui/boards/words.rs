@@ -123,6 +123,16 @@ impl BoardView<Words> for WordsView {
         (i < letters(pos).len()).then_some(i)
     }
 
+    /// A round's letters read as its word ("quacking · za"): the players
+    /// build one word together.
+    fn separator(&self) -> &'static str {
+        ""
+    }
+
+    fn opens_round(&self, before: &WordsGame) -> bool {
+        before.word().is_empty()
+    }
+
     fn typable(&self, pos: &WordsGame, typed: &str, c: char) -> Result<(), String> {
         // Once the match is over the letters are commands again (n, q, …).
         if pos.status().is_over() {

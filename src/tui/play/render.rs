@@ -241,22 +241,21 @@ fn side_panel<F: Family, V: BoardView<F>>(
     let history = play.session.history();
     ending_lines(play, t, history.len(), &mut lines);
     lines.push(Line::styled("Moves", t.title));
-    let shown: Vec<&str> = history
-        .iter()
-        .rev()
-        .take(24)
-        .rev()
-        .map(String::as_str)
-        .collect();
-    let skipped = if history.len() > shown.len() {
-        "… "
-    } else {
-        ""
-    };
+    // The last 24 moves, rounds (a word game's) set apart by " · ".
+    let first = history.len().saturating_sub(24);
+    let positions = play.session.positions();
+    let mut shown = String::from(if first > 0 { "… " } else { "" });
+    for (i, mv) in history.iter().enumerate().skip(first) {
+        if i > first {
+            let opens = positions.get(i).is_some_and(|p| play.view.opens_round(p));
+            shown.push_str(if opens { " · " } else { play.view.separator() });
+        }
+        shown.push_str(mv);
+    }
     lines.push(Line::raw(if history.is_empty() {
         "none yet".to_string()
     } else {
-        format!("{skipped}{}", shown.join(play.view.separator()))
+        shown
     }));
     if let Some(h) = &play.hint {
         lines.push(Line::raw(""));
