@@ -227,8 +227,14 @@ fn rounds_pass_to_the_loser_and_the_match_ends_with_the_last() {
     );
     assert_eq!(pos.rounds_won(Player::First), 1);
     assert_eq!(pos.round(), Some((2, Player::Second)));
+    // The position in words tells how round 1 ended where round 2 begins,
+    // and not again at its next letter (plain play prints it each move).
+    let ended = "Round 1: the second player could not add a letter to 'b' and lost the round.";
+    assert!(pos.to_string().starts_with(ended), "{pos}");
+    assert!(!pos.after(b'a').to_string().contains("Round 1"), "{pos}");
     let pos = pos.after(b'a').after(b'b');
     assert_eq!(pos.status(), Status::Won(Player::First));
+    assert!(pos.to_string().starts_with("Round 2:"), "{pos}");
     // Ghost: completing a word loses, and its loser moves again.
     let ghost = game(&["ab", "b"], 2, Some(1));
     let pos = Words::start(&ghost).after(b'b');

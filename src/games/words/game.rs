@@ -274,7 +274,12 @@ pub fn round_end_words(pos: &WordsGame, end: RoundEnd) -> String {
 
 impl fmt::Display for WordsGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(end) = self.ended {
+        // How the last round ended, once: where the next begins (or the
+        // match ends), not again at every letter of the next round.
+        let word = self.word();
+        if let Some(end) = self.ended
+            && (word.is_empty() || self.result.is_some())
+        {
             writeln!(f, "{}", round_end_words(self, end))?;
         }
         writeln!(
@@ -288,7 +293,6 @@ impl fmt::Display for WordsGame {
         if self.result.is_some() {
             return write!(f, "the match is over");
         }
-        let word = self.word();
         writeln!(
             f,
             "word: {}",
