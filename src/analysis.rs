@@ -155,7 +155,7 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
         );
     } else if a.unknown {
         out.push(
-            "Some values are unknown: no exact method proves them on this board, even without a time limit."
+            "Some values are unknown: no exact method proves them in this game, even without a time limit."
                 .to_string(),
         );
     }

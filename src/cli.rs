@@ -172,7 +172,7 @@ pub struct PlayOptions {
     /// Which side the person plays: first or second.
     #[arg(long)]
     pub human: Option<Player>,
-    /// Practice level: perfect (the strongest: never a mistake where the board
+    /// Practice level: perfect (the strongest: never a mistake where the game
     /// is proven), hard, medium or easy.
     #[arg(long)]
     pub level: Option<Level>,

@@ -44,7 +44,7 @@ impl Level {
     pub fn describe(self, proven_start: Option<bool>) -> String {
         match (self, proven_start) {
             (Self::Perfect, Some(true)) => "perfect (never a mistake)".to_string(),
-            (Self::Perfect, Some(false)) => "strongest — not proven on this board".to_string(),
+            (Self::Perfect, Some(false)) => "strongest — not proven in this game".to_string(),
             (Self::Perfect, None) => "strongest".to_string(),
             _ => format!(
                 "{} ({}% random moves)",
@@ -69,7 +69,7 @@ impl Level {
     }
 
     /// The name the tally keeps the level under: full strength counts as
-    /// "perfect" only on a board proven from the start.
+    /// "perfect" only in a game proven from the start.
     #[must_use]
     pub fn tally_name(self, proven_start: Option<bool>) -> &'static str {
         match (self, proven_start) {

@@ -72,7 +72,7 @@ pub fn upper_hand(value: Value) -> String {
         Outcome::Loss => "The second player wins with perfect play.".to_string(),
         Outcome::Draw => "With perfect play the game is a draw (a stalemate).".to_string(),
         Outcome::Unknown => {
-            "Not proven from the start: this board is too large to solve within the time budget."
+            "Not proven from the start: this game is too large to solve within the time budget."
                 .to_string()
         }
     }

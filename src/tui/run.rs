@@ -76,7 +76,7 @@ impl PuzzleRun {
         let made = Job::take(&mut self.job)?;
         Some(match made {
             Some(Ok(p)) if p.items.is_empty() => {
-                Err("no puzzle was found in the time: try again, or a smaller board".into())
+                Err("no puzzle was found in the time: try again, or a smaller game".into())
             }
             Some(Ok(p)) => {
                 self.prepared = Some(p);

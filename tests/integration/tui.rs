@@ -621,13 +621,13 @@ fn an_unproven_board_never_reads_perfect() {
     let setup = screen(&big, 80, 24);
     assert!(setup.contains("Not proven from the start"), "{setup}");
     assert!(
-        setup.contains("strongest — not proven on this board"),
+        setup.contains("strongest — not proven in this game"),
         "{setup}"
     );
     assert!(!setup.contains("perfect"), "{setup}");
     key(&mut big, KeyCode::Enter);
     let play = state(&big);
-    assert_eq!(play.level, "strongest — not proven on this board");
+    assert_eq!(play.level, "strongest — not proven in this game");
     let game = screen(&big, 80, 24);
     assert!(!game.contains("perfect"), "{game}");
     assert!(game.contains("Not proven"), "{game}");
@@ -689,7 +689,7 @@ fn an_unproven_reply_on_a_proven_board_never_reads_perfect() {
     let mut app = app("unproven-reply", start);
     settle(&mut app);
     assert_eq!(state(&app).history.len(), 12, "the computer replied");
-    assert_eq!(state(&app).level, "strongest — not proven on this board");
+    assert_eq!(state(&app).level, "strongest — not proven in this game");
     let game = screen(&app, 80, 24);
     assert!(game.contains("strongest (not proven here)"), "{game}");
     assert!(!game.contains("perfect"), "{game}");

@@ -335,7 +335,7 @@ fn ending_lines<F: Family, V: BoardView<F>>(
             .unwrap_or_default();
         lines.push(Line::styled(
             format!(
-                "Not proven: this board is too large to solve from the start in time. The computer plays its strongest move{last}; values it cannot prove show as unknown."
+                "Not proven: this game is too large to solve from the start in time. The computer plays its strongest move{last}; values it cannot prove show as unknown."
             ),
             t.warning,
         ));

@@ -76,7 +76,7 @@ impl<F: Family> Work<F> {
             Task::Hint => "Working out a tip",
             Task::Values => "Working out every move's result",
             Task::Decided => "Looking back over the game",
-            Task::Start => "Checking whether this board is proven",
+            Task::Start => "Checking whether this game is proven",
             Task::Judge => "Judging every move of the game",
             Task::StepTip => "Working out the best move here",
         }
