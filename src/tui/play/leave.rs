@@ -82,6 +82,13 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.resigned || self.session.status().is_over()
     }
 
+    /// A game that has ended, not a puzzle nor the analysis board (they
+    /// keep their own keys): its footer and typing line offer only what
+    /// is left to do.
+    pub(super) fn game_is_over(&self) -> bool {
+        self.over() && self.puzzle.is_none() && self.analysis.is_none()
+    }
+
     /// Moves have been made (or the person resigned) and nothing counted yet.
     pub(super) fn at_stake(&self) -> bool {
         !self.reported && !self.session.moves().is_empty() && !self.session.status().is_over()

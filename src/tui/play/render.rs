@@ -89,7 +89,7 @@ pub fn render<F: Family, V: BoardView<F>>(
         Span::styled(
             if editing {
                 "  Enter applies the edit, Esc leaves it"
-            } else if play.over() && play.puzzle.is_none() && play.analysis.is_none() {
+            } else if play.game_is_over() {
                 "  the game is over"
             } else if play.typed.is_empty() {
                 "  type a move or use the cursor, Enter plays"

@@ -101,7 +101,7 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
         if self.review.is_some() {
             return keys::as_shown(keys::REVIEW, |_| false);
         }
-        if self.over() && self.puzzle.is_none() && self.analysis.is_none() {
+        if self.game_is_over() {
             return keys::as_shown(keys::OVER, |_| false);
         }
         let keys = if self.puzzle.is_some() {
