@@ -1341,6 +1341,67 @@ fn a_word_game_s_moves_read_round_by_round() {
     assert_eq!(moves, expected, "{shown}");
 }
 
+/// The review's list of moves sets a word match's rounds apart too, and a
+/// click on a move after the mark still steps to that move.
+#[test]
+fn a_word_match_s_review_sets_the_rounds_apart() {
+    let mut app = app(
+        "review-rounds",
+        straight_into("a-lot-of-games", Player::First),
+    );
+    ctrl(&mut app, 'v');
+    for _ in 0..40 {
+        if status(&app).is_over() {
+            break;
+        }
+        let values = state(&app).values.unwrap_or_default();
+        let first = values.first().map(|(m, _)| m.clone()).unwrap_or_default();
+        keys(&mut app, &first);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(status(&app).is_over(), "{}", screen(&app, 80, 24));
+    key(&mut app, KeyCode::Char('e'));
+    let shown = screen(&app, 80, 24);
+    // Three rounds: two marks, each between a round's last move and the
+    // next round's first.
+    let list = shown
+        .lines()
+        .skip_while(|l| !l.contains("- mistake ? unknown"))
+        .nth(1)
+        .and_then(|l| l.split('│').nth(1))
+        .unwrap_or_default()
+        .trim_end_matches('"')
+        .trim()
+        .to_string();
+    assert_eq!(list.matches(" · ").count(), 2, "{shown}");
+    // The first move after the first mark, clicked, is the one shown.
+    let row = shown
+        .lines()
+        .position(|l| l.contains(&list))
+        .and_then(|r| u16::try_from(r).ok())
+        .unwrap_or_default();
+    let panel = shown
+        .lines()
+        .nth(usize::from(row))
+        .and_then(|l| l.find('│'))
+        .unwrap_or_default();
+    let before: usize = list.split(" · ").next().map_or(0, |r| r.split(' ').count());
+    // The screen's lines are quoted: the panel's text starts two columns
+    // past its border, one fewer than the border's place in the line.
+    let column = shown.lines().nth(usize::from(row)).unwrap_or_default()[..panel]
+        .chars()
+        .count()
+        + 1
+        + list.find(" · ").unwrap_or_default()
+        + 3;
+    click(&mut app, u16::try_from(column).unwrap_or_default(), row);
+    let after = screen(&app, 80, 24);
+    assert!(
+        after.contains(&format!("Review: move {} of", before + 1)),
+        "{after}"
+    );
+}
+
 /// Juniper Green's rule line says none is left at the end, not "Next: …".
 #[test]
 fn a_divisors_game_over_says_no_number_is_left() {

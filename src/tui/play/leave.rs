@@ -82,6 +82,15 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
         self.resigned || self.session.status().is_over()
     }
 
+    /// For each move played, whether it opens a new round (a word game's;
+    /// never the first move): the lists of moves set rounds apart there.
+    pub(super) fn round_opens(&self) -> Vec<bool> {
+        let positions = self.session.positions();
+        (0..self.session.moves().len())
+            .map(|i| i > 0 && positions.get(i).is_some_and(|p| self.view.opens_round(p)))
+            .collect()
+    }
+
     /// A game that has ended, not a puzzle nor the analysis board (they
     /// keep their own keys): its footer and typing line offer only what
     /// is left to do.

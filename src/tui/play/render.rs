@@ -243,12 +243,12 @@ fn side_panel<F: Family, V: BoardView<F>>(
     lines.push(Line::styled("Moves", t.title));
     // The last 24 moves, rounds (a word game's) set apart by " · ".
     let first = history.len().saturating_sub(24);
-    let positions = play.session.positions();
+    let opens = play.round_opens();
     let mut shown = String::from(if first > 0 { "… " } else { "" });
     for (i, mv) in history.iter().enumerate().skip(first) {
         if i > first {
-            let opens = positions.get(i).is_some_and(|p| play.view.opens_round(p));
-            shown.push_str(if opens { " · " } else { play.view.separator() });
+            let round = opens.get(i) == Some(&true);
+            shown.push_str(if round { " · " } else { play.view.separator() });
         }
         shown.push_str(mv);
     }

@@ -81,12 +81,13 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
     /// A click while the review is open: on the strip or the move list,
     /// it steps to that move; `false` when the review is closed.
     pub(super) fn review_click(&mut self, x: u16, y: u16, area: Rect) -> bool {
+        let opens = self.round_opens();
         let Some(review) = self.review.as_mut() else {
             return false;
         };
         let inner = super::render::side_inner(super::render::areas(area).side);
         if let Some(judged) = &self.judged
-            && let Some(step) = clicked(judged, review.step, inner, x, y)
+            && let Some(step) = clicked(judged, &opens, review.step, inner, x, y)
         {
             review.step = step;
         }
@@ -148,14 +149,22 @@ struct Cell {
     width: u16,
 }
 
-/// Packs items of the given widths into rows of `width` columns, a gap of
-/// `gap` between items, and keeps the `most` rows around item `at`: the
-/// cells with their place, and how many rows they take.
-fn pack(widths: &[u16], gap: u16, width: u16, at: usize, most: usize, top: u16) -> Vec<Cell> {
+/// Packs items of the given widths into rows of `width` columns, item `i`
+/// a gap of `gaps(i)` after the one before it on its row, and keeps the
+/// `most` rows around item `at`: the cells with their place.
+fn pack(
+    widths: &[u16],
+    gaps: impl Fn(usize) -> u16,
+    width: u16,
+    at: usize,
+    most: usize,
+    top: u16,
+) -> Vec<Cell> {
     let mut rows: Vec<Vec<Cell>> = vec![Vec::new()];
     let mut x = 0u16;
     for (i, &w) in widths.iter().enumerate() {
         let w = w.min(width.max(1));
+        let gap = gaps(i);
         let row = rows.last().map_or(0, Vec::len);
         if row > 0 && x + gap + w > width {
             rows.push(Vec::new());
@@ -192,11 +201,17 @@ fn pack(widths: &[u16], gap: u16, width: u16, at: usize, most: usize, top: u16) 
 }
 
 /// Where the strip's and the move list's cells are in the panel's
-/// `inner` area: the strip under the title, the list under its legend.
-fn cells(judged: &[Judgement<String>], step: usize, inner: Rect) -> (Vec<Cell>, Vec<Cell>) {
+/// `inner` area: the strip under the title, the list under its legend,
+/// where a move that opens a round (`opens`) stands after " · ".
+fn cells(
+    judged: &[Judgement<String>],
+    opens: &[bool],
+    step: usize,
+    inner: Rect,
+) -> (Vec<Cell>, Vec<Cell>) {
     let strip = pack(
         &vec![1; judged.len()],
-        0,
+        |_| 0,
         inner.width,
         step,
         STRIP_ROWS,
@@ -209,7 +224,7 @@ fn cells(judged: &[Judgement<String>], step: usize, inner: Rect) -> (Vec<Cell>, 
         .collect();
     let list = pack(
         &widths,
-        1,
+        |i| if opens.get(i) == Some(&true) { 3 } else { 1 },
         inner.width,
         step,
         LIST_ROWS,
@@ -221,12 +236,13 @@ fn cells(judged: &[Judgement<String>], step: usize, inner: Rect) -> (Vec<Cell>, 
 /// The step a click at (`x`, `y`) on the strip or the move list asks for.
 pub(super) fn clicked(
     judged: &[Judgement<String>],
+    opens: &[bool],
     step: usize,
     inner: Rect,
     x: u16,
     y: u16,
 ) -> Option<usize> {
-    let (strip, list) = cells(judged, step, inner);
+    let (strip, list) = cells(judged, opens, step, inner);
     strip
         .iter()
         .chain(&list)
@@ -252,7 +268,8 @@ pub(super) fn render<F: Family, V: BoardView<F>>(
         return;
     };
     title.render(inner, buf);
-    let (strip, list) = cells(judged, review.step, inner);
+    let opens = play.round_opens();
+    let (strip, list) = cells(judged, &opens, review.step, inner);
     let mark_style = |j: &Judgement<String>| {
         let style = verdict_style(j.verdict, t);
         if j.ply == review.step {
@@ -275,6 +292,9 @@ pub(super) fn render<F: Family, V: BoardView<F>>(
     buf.set_string(inner.x, legend_y + 1, "- mistake ? unknown", t.dim);
     for c in &list {
         let j = &judged[c.step - 1];
+        if opens.get(c.step - 1) == Some(&true) && c.x >= 3 {
+            buf.set_string(inner.x + c.x - 2, c.y, "·", t.dim);
+        }
         let token: String = format!("{}{}", j.mv, j.verdict.mark())
             .chars()
             .take(usize::from(c.width))
