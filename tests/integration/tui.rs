@@ -1246,6 +1246,14 @@ fn the_analysis_board_names_the_winning_side() {
     );
 }
 
+/// Plays the first move the values overlay lists (the overlay on).
+fn play_the_first_listed(app: &mut App) {
+    let values = state(app).values.unwrap_or_default();
+    let first = values.first().map(|(m, _)| m.clone()).unwrap_or_default();
+    keys(app, &first);
+    key(app, KeyCode::Enter);
+}
+
 /// `ruleset` played to its end, the person playing the first move the
 /// values overlay lists each turn (at most `moves` of them): the screen.
 fn played_to_the_end(name: &str, ruleset: &str, moves: usize) -> String {
@@ -1255,10 +1263,7 @@ fn played_to_the_end(name: &str, ruleset: &str, moves: usize) -> String {
         if status(&app).is_over() {
             break;
         }
-        let values = state(&app).values.unwrap_or_default();
-        let first = values.first().map(|(m, _)| m.clone()).unwrap_or_default();
-        keys(&mut app, &first);
-        key(&mut app, KeyCode::Enter);
+        play_the_first_listed(&mut app);
     }
     let shown = screen(&app, 80, 24);
     assert!(status(&app).is_over(), "{shown}");
@@ -1310,10 +1315,7 @@ fn a_word_game_s_moves_read_round_by_round() {
         if second_from.is_some_and(|from| played > from) {
             break;
         }
-        let values = state(&app).values.unwrap_or_default();
-        let first = values.first().map(|(m, _)| m.clone()).unwrap_or_default();
-        keys(&mut app, &first);
-        key(&mut app, KeyCode::Enter);
+        play_the_first_listed(&mut app);
     }
     let shown = screen(&app, 80, 24);
     let history = state(&app).history;
@@ -1354,10 +1356,7 @@ fn a_word_match_s_review_sets_the_rounds_apart() {
         if status(&app).is_over() {
             break;
         }
-        let values = state(&app).values.unwrap_or_default();
-        let first = values.first().map(|(m, _)| m.clone()).unwrap_or_default();
-        keys(&mut app, &first);
-        key(&mut app, KeyCode::Enter);
+        play_the_first_listed(&mut app);
     }
     assert!(status(&app).is_over(), "{}", screen(&app, 80, 24));
     key(&mut app, KeyCode::Char('e'));
