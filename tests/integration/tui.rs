@@ -1150,6 +1150,13 @@ fn the_review_steps_to_the_move_that_threw_the_draw_away() {
     click(&mut app, x, y);
     let first = screen(&app, 80, 24);
     assert!(first.contains("Review: move 1 of"), "{first}");
+    // A best move of the person's: t gives the best move there, not one
+    // "instead of" it.
+    assert!(first.contains("t: the best move here"), "{first}");
+    key(&mut app, KeyCode::Char('t'));
+    let why = screen(&app, 80, 24);
+    assert!(why.contains("The best move here"), "{why}");
+    assert!(!why.contains("Instead of"), "{why}");
     let (x, y) = find_on_screen(&first, "Review: move").expect("the title");
     click(&mut app, x + u16::try_from(total).unwrap() - 1, y + 1);
     assert!(screen(&app, 80, 24).contains(&format!("Review: move {total} of")));

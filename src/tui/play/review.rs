@@ -344,11 +344,20 @@ fn verdict_lines<F: Family, V: BoardView<F>>(
         .filter(|j| j.player == play.session.setup().human);
     if let Some(j) = yours {
         lines.push(Line::raw(""));
+        // A best move has nothing to be instead of: `t` gives the best
+        // move there and why, as for any other.
+        let best = j.verdict == Verdict::Best;
         match play.step_tip.as_ref().filter(|t| t.step == review.step) {
             Some(tip) => {
-                lines.push(Line::styled(format!("Instead of {}", j.mv), t.title));
+                let title = if best {
+                    "The best move here".to_string()
+                } else {
+                    format!("Instead of {}", j.mv)
+                };
+                lines.push(Line::styled(title, t.title));
                 lines.push(Line::raw(tip.text.clone()));
             }
+            None if best => lines.push(Line::styled("t: the best move here", t.dim)),
             None => lines.push(Line::styled("t: the best move instead", t.dim)),
         }
     }
