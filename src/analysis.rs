@@ -94,14 +94,6 @@ pub fn to_json(report: &Report) -> String {
     serde_json::to_string(report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
-fn game_over(status: Status) -> String {
-    match status {
-        Status::Won(p) => format!("The game is over: the {p} player won."),
-        Status::Draw => "The game is over: a draw.".to_string(),
-        Status::Ongoing => String::new(),
-    }
-}
-
 /// The report in sentences, with the idea behind the position.
 #[must_use]
 pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
@@ -116,7 +108,7 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
         out.push(format!("Moves so far: {}", a.history.join(" ")));
     }
     if a.status.is_over() {
-        out.push(game_over(a.status));
+        out.push(wording::game_over(a.status, |_| None));
         return out.join("\n") + "\n";
     }
     out.push(wording::verdict(a.to_move, a.value));
@@ -340,7 +332,7 @@ pub fn review_text(ruleset: &Ruleset, status: Status, judged: &[Judgement<String
         ));
     }
     if status.is_over() {
-        out.push(game_over(status));
+        out.push(wording::game_over(status, |_| None));
     }
     out.join("\n") + "\n"
 }

@@ -64,6 +64,21 @@ pub fn verdict(to_move: Player, value: Value) -> String {
     }
 }
 
+/// A finished game in words, naming the side (as `analyze` and the
+/// analysis board do, where no one is "you"); `mark` gives a side's stone
+/// where it has one: "the first player (X) won". Empty while it goes on.
+#[must_use]
+pub fn game_over(status: Status, mark: impl Fn(Player) -> Option<&'static str>) -> String {
+    match status {
+        Status::Won(p) => {
+            let mark = mark(p).map(|m| format!(" ({m})")).unwrap_or_default();
+            format!("The game is over: the {p} player{mark} won.")
+        }
+        Status::Draw => "The game is over: a draw.".to_string(),
+        Status::Ongoing => String::new(),
+    }
+}
+
 /// Who has the upper hand before the first move, for the setup screen.
 #[must_use]
 pub fn upper_hand(value: Value) -> String {

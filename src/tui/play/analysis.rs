@@ -6,8 +6,9 @@
 use ratatui::crossterm::event::KeyCode;
 use ratatui::text::{Line, Span};
 
-use crate::engine::{Game, Level, Status};
+use crate::engine::{Game, Level};
 use crate::games::Family;
+use crate::session::wording;
 
 use super::super::boards::{BoardView, MoveOf};
 use super::super::theme::Theme;
@@ -286,15 +287,8 @@ pub(super) fn lines<F: Family, V: BoardView<F>>(
     let mut lines = vec![Line::styled("Analysis board", t.title)];
     // The person moves for both sides here: the ending names the side,
     // as `analyze` does, not "you" or the computer.
-    lines.push(Line::raw(if let Status::Won(p) = play.session.status() {
-        let mark = play
-            .view
-            .mark(p)
-            .map(|m| format!(" ({m})"))
-            .unwrap_or_default();
-        format!("The game is over: the {p} player{mark} won.")
-    } else if play.session.status().is_over() {
-        "The game is over: a draw.".to_string()
+    lines.push(Line::raw(if play.session.status().is_over() {
+        wording::game_over(play.session.status(), |p| play.view.mark(p))
     } else {
         let side = side_words(&play.view, pos.to_move());
         let mut chars = side.chars();
