@@ -23,6 +23,7 @@ pub mod collection;
 pub mod config;
 pub mod engine;
 pub mod families;
+pub mod fingerprint;
 pub mod fsutil;
 pub mod games;
 pub mod gomocup;

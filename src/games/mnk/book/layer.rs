@@ -248,11 +248,12 @@ fn stones_in(geo: &Geometry, head: &str) -> Option<u32> {
 /// FNV-1a over the positions: a layer read back must be in the order it
 /// was written in.
 fn checksum(keys: &[(u64, u64)]) -> u64 {
-    keys.iter()
-        .flat_map(|&(x, o)| x.to_le_bytes().into_iter().chain(o.to_le_bytes()))
-        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        })
+    let mut sum = crate::fingerprint::Fingerprint::new();
+    for &(x, o) in keys {
+        sum.add(&x.to_le_bytes());
+        sum.add(&o.to_le_bytes());
+    }
+    sum.value()
 }
 
 /// Every position with `stones` stones that is not over, up to symmetry,
