@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::fsutil::{lock_beside, read_limited, write_atomically};
+use crate::rules::Renames;
 use crate::text::visible;
 
 /// The largest collection read.
@@ -96,6 +97,60 @@ impl Collection {
             .map_err(|e| format!("could not save your puzzles in {shown}: {e}"));
         drop(lock);
         written.map(|()| collection)
+    }
+
+    /// Renames the puzzles and runs kept under a former identity to the
+    /// identity now (`renames`), in the file at `path`, where there is any
+    /// to rename.
+    ///
+    /// # Errors
+    /// A sentence when the file could not be written (it is then as it was).
+    pub fn take_over_in_file(path: &Path, renames: &Renames) -> Result<(), String> {
+        if renames.is_empty() || !Self::load(path).0.clone().take_over(renames) {
+            return Ok(());
+        }
+        Self::update(path, |c| {
+            c.take_over(renames);
+        })
+        .map(|_| ())
+    }
+
+    /// Renames the puzzles and runs kept under a former identity; runs
+    /// kept under both are added together, a puzzle kept under both is
+    /// kept once. Says whether anything was renamed.
+    pub fn take_over(&mut self, renames: &Renames) -> bool {
+        let mut any = false;
+        for m in &mut self.mine {
+            any |= renames.apply(&mut m.identity);
+        }
+        let mut seen = std::collections::HashSet::new();
+        self.mine
+            .retain(|m| seen.insert((m.identity.clone(), m.moves.clone())));
+        let (formers, kept) = std::mem::take(&mut self.runs)
+            .into_iter()
+            .partition::<Vec<_>, _>(|r| renames.get(&r.identity).is_some());
+        self.runs = kept;
+        for former in formers {
+            let Some(to) = renames.get(&former.identity) else {
+                continue;
+            };
+            any = true;
+            let to = to.to_string();
+            match self.runs.iter_mut().find(|r| r.identity == to) {
+                Some(r) => {
+                    r.runs = r.runs.saturating_add(former.runs);
+                    r.tried = r.tried.saturating_add(former.tried);
+                    r.solved = r.solved.saturating_add(former.solved);
+                    r.best_streak = r.best_streak.max(former.best_streak);
+                    r.scanned = r.scanned.max(former.scanned);
+                }
+                None => self.runs.push(Runs {
+                    identity: to,
+                    ..former
+                }),
+            }
+        }
+        any
     }
 
     /// The runs of a ruleset, made when missing.

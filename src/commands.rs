@@ -331,7 +331,13 @@ fn last_kept_game(name: Option<&str>) -> Result<(rules::Ruleset, GameRecord)> {
         );
     };
     let ruleset = find(&game.ruleset)?;
-    if ruleset.identity() != game.identity {
+    if ruleset.former_identity() == game.identity {
+        // Kept before the identity was the rules' own: renamed for good.
+        let renames = rules::Renames::of([&ruleset]);
+        if let Err(e) = unbeatable::history::take_over(&path, &renames) {
+            warn(&e);
+        }
+    } else if ruleset.identity() != game.identity {
         anyhow::bail!(
             "the rules of {} have changed since the game of {} was played: it cannot be replayed",
             visible(&game.ruleset),

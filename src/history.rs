@@ -10,6 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use crate::fsutil::{lock_beside, read_limited, write_atomically};
+use crate::rules::Renames;
 use crate::text::{counted, visible};
 
 /// The newest games kept; older ones are dropped as new ones come.
@@ -117,19 +118,47 @@ pub fn load(path: &Path) -> (Vec<GameRecord>, Option<String>) {
 /// # Errors
 /// A sentence when the game could not be kept.
 pub fn append(path: &Path, game: &GameRecord) -> Result<(), String> {
+    rewrite(path, |games| games.push(game.clone()))
+        .map_err(|(shown, e)| format!("could not keep the game in {shown}: {e}"))
+}
+
+/// Renames the games kept under a former identity to the identity now
+/// (`renames`), in the file at `path`, where there is any to rename.
+///
+/// # Errors
+/// A sentence when the file could not be written (it is then as it was).
+pub fn take_over(path: &Path, renames: &Renames) -> Result<(), String> {
+    let any = |games: &[GameRecord]| games.iter().any(|g| renames.get(&g.identity).is_some());
+    if renames.is_empty() || !any(&load(path).0) {
+        return Ok(());
+    }
+    rewrite(path, |games| {
+        for g in games {
+            renames.apply(&mut g.identity);
+        }
+    })
+    .map_err(|(shown, e)| format!("could not rename the games kept in {shown}: {e}"))
+}
+
+/// Changes the games in the file at `path` with `change` under the lock
+/// (read again, changed, the newest [`MAX_GAMES`] written back whole);
+/// an error comes with the path as shown.
+fn rewrite(path: &Path, change: impl FnOnce(&mut Vec<GameRecord>)) -> Result<(), (String, String)> {
     let shown = visible(&path.display().to_string()).into_owned();
-    let lock = lock_beside(path).map_err(|e| format!("could not lock {shown}: {e}"))?;
+    let lock = match lock_beside(path) {
+        Ok(lock) => lock,
+        Err(e) => return Err((shown, format!("could not lock it: {e}"))),
+    };
     let (mut games, _) = load(path);
-    games.push(game.clone());
+    change(&mut games);
     let from = games.len().saturating_sub(MAX_GAMES);
     let mut text = String::new();
     for g in &games[from..] {
-        let line = serde_json::to_string(g).map_err(|e| e.to_string())?;
+        let line = serde_json::to_string(g).map_err(|e| (shown.clone(), e.to_string()))?;
         text.push_str(&line);
         text.push('\n');
     }
-    let written = write_atomically(path, text.as_bytes())
-        .map_err(|e| format!("could not keep the game in {shown}: {e}"));
+    let written = write_atomically(path, text.as_bytes()).map_err(|e| (shown, e.to_string()));
     drop(lock);
     written
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::collection::{Collection, Mine, Runs};
 use crate::engine::{Budget, Outcome, Player};
 use crate::history::{self, GameRecord};
-use crate::rules::Ruleset;
+use crate::rules::{Renames, Ruleset};
 use crate::session::{Setup, Verdict};
 
 /// One puzzle of a run: where it starts, its proven answers, and
@@ -64,6 +64,14 @@ pub fn prepare(
     warn: &mut dyn FnMut(&str),
 ) -> Result<Prepared, String> {
     let identity = ruleset.identity();
+    // Games and puzzles kept before the identity was the rules' own.
+    let renames = Renames::of([ruleset]);
+    for taken in [
+        history::take_over(&files.games, &renames),
+        Collection::take_over_in_file(&files.collection, &renames),
+    ] {
+        taken.err().iter().for_each(|n| warn(n));
+    }
     let (before, note) = Collection::load(&files.collection);
     note.iter().for_each(|n| warn(n));
     let runs_before = before.runs.iter().find(|r| r.identity == identity);

@@ -5,6 +5,7 @@
 
 mod builtin;
 mod error;
+mod renames;
 mod source;
 
 use std::path::Path;
@@ -13,11 +14,13 @@ use std::sync::Arc;
 use toml::de::{DeTable, DeValue};
 
 use crate::families::{self, Registered, Rules};
-use crate::schema::{Problem, Table, what_is};
+use crate::fingerprint::Fingerprint;
+use crate::schema::{Problem, Table, canonical, what_is};
 use crate::session::{AnySession, Setup};
 
 pub use builtin::BUILTIN;
 pub use error::{Located, RulesetError};
+pub use renames::Renames;
 pub use source::{Listed, Origin, builtins, clash, find, list_all, load_path, shadowed, user_dir};
 
 /// The largest ruleset file read, so no file can exhaust memory.
@@ -29,6 +32,10 @@ pub struct Ruleset {
     pub name: String,
     pub description: String,
     pub rules: Arc<dyn Rules>,
+    /// The fingerprint of the rules as the file writes them ([`identity`]).
+    ///
+    /// [`identity`]: Ruleset::identity
+    fingerprint: u64,
 }
 
 impl Ruleset {
@@ -92,21 +99,30 @@ impl Ruleset {
         self.rules.kind()
     }
 
-    /// What the tally keys a ruleset's games by: its name and a fingerprint
-    /// of its rules, so two files with the same stem keep apart, and the
-    /// same game keeps its record wherever its file lives.
+    /// What the tally, the kept games and the puzzles key a ruleset's
+    /// games by: its name and a fingerprint of its rules as its file
+    /// writes them — the kind's table in one spelling ([`canonical`]: key
+    /// order, comments and the way a number is written do not count) and
+    /// the files it reads (a word list). So two files with the same stem
+    /// keep apart, the same game keeps its record wherever its file lives,
+    /// and a release that words a card anew keeps it too.
+    ///
+    /// [`canonical`]: crate::schema::canonical
     #[must_use]
     pub fn identity(&self) -> String {
-        // FNV-1a: stable from run to run, unlike the std hasher.
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in self
-            .kind()
-            .bytes()
-            .chain(self.rules.card().concat().bytes())
-        {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        format!("{} #{:08x}", self.name, h >> 32)
+        format!("{} #{:08x}", self.name, self.fingerprint >> 32)
+    }
+
+    /// The identity records were kept under before 2026-12: a fingerprint
+    /// of the card, the rules in the program's words, which changed
+    /// whenever a release worded a card anew. Records still under it are
+    /// taken over by [`Ruleset::identity`] (see [`Renames`]).
+    #[must_use]
+    pub fn former_identity(&self) -> String {
+        let card = Fingerprint::new()
+            .with(self.kind().as_bytes())
+            .with(self.rules.card().concat().as_bytes());
+        format!("{} #{:08x}", self.name, card.value() >> 32)
     }
 
     /// A new game for plain play or `analyze`.
@@ -204,32 +220,45 @@ fn read(doc: &DeTable<'_>, dir: Option<&Path>) -> Result<Ruleset, Vec<Problem>> 
     problems.extend(top.finish());
     problems.sort_by_key(|p| p.span.start);
     match (name, description, rules) {
-        (Some(name), Some(description), Some(rules)) if problems.is_empty() => Ok(Ruleset {
-            name,
-            description: description.get_ref().trim().to_string(),
-            rules,
-        }),
+        (Some(name), Some(description), Some((rules, fingerprint))) if problems.is_empty() => {
+            Ok(Ruleset {
+                name,
+                description: description.get_ref().trim().to_string(),
+                rules,
+                fingerprint,
+            })
+        }
         _ => Err(problems),
     }
 }
 
-/// The rules in the table of the ruleset's kind, checked by its family;
-/// the table's problems join `problems`, a missing or misplaced table is
-/// named on `top`.
+/// The rules in the table of the ruleset's kind, checked by its family,
+/// with their fingerprint (the kind, the table in one spelling and the
+/// files read); the table's problems join `problems`, a missing or
+/// misplaced table is named on `top`.
 fn kind_table(
     top: &mut Table<'_, '_>,
     f: &'static dyn Registered,
     kind_span: std::ops::Range<usize>,
     dir: Option<&Path>,
     problems: &mut Vec<Problem>,
-) -> Option<Arc<dyn Rules>> {
+) -> Option<(Arc<dyn Rules>, u64)> {
     let kind = f.kind();
     match top.value(kind).map(|v| (v, v.get_ref())) {
         Some((v, DeValue::Table(table))) => {
             let mut t = Table::new(format!("[{kind}]"), table, v.span()).with_dir(dir);
             let rules = f.check(&mut t);
+            let files = t.files_read();
             problems.extend(t.finish());
-            rules
+            let mut spelt = String::new();
+            canonical(v.get_ref(), &mut spelt);
+            let fingerprint = Fingerprint::new()
+                .with(kind.as_bytes())
+                .with(b"\0")
+                .with(spelt.as_bytes())
+                .with(b"\0")
+                .with(&files.value().to_le_bytes());
+            rules.map(|r| (r, fingerprint.value()))
         }
         Some((v, other)) => {
             top.problem(

@@ -3,11 +3,13 @@
 //! all. This is the vocabulary the families and the ruleset loader share;
 //! it knows no family.
 
+mod canonical;
 mod numbers;
 mod table;
 
 use std::ops::Range;
 
+pub use canonical::canonical;
 pub use numbers::{big, show_range};
 pub use table::{MAX_WORD, Table, Value, string, uint, uint_list, uint_set, what_is};
 pub use toml::Spanned;

@@ -2,12 +2,15 @@
 //! wrong with it, and answers `None` then; `finish` adds the keys nobody
 //! asked for. So one pass finds every problem of the table.
 
+use std::cell::Cell;
 use std::ops::{Range, RangeInclusive};
 use std::path::Path;
+use std::rc::Rc;
 
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use crate::fingerprint::Fingerprint;
 use crate::text::counted;
 
 use super::{Problem, show_range};
@@ -29,6 +32,9 @@ pub struct Table<'a, 'i> {
     keys: Option<Box<dyn Fn() -> String + 'a>>,
     problems: Vec<Problem>,
     dir: Option<&'a Path>,
+    /// The fingerprint of every file the ruleset read (a word list), shared
+    /// with the tables nested in it: the rules hold what the files say.
+    files: Rc<Cell<Fingerprint>>,
 }
 
 /// What a value is, for messages: `a string ("nine")`.
@@ -189,6 +195,7 @@ impl<'a, 'i> Table<'a, 'i> {
             keys: None,
             problems: Vec::new(),
             dir: None,
+            files: Rc::default(),
         }
     }
 
@@ -197,6 +204,36 @@ impl<'a, 'i> Table<'a, 'i> {
     pub fn with_dir(mut self, dir: Option<&'a Path>) -> Self {
         self.dir = dir;
         self
+    }
+
+    /// A reader for `table`, nested in this one: it shares the folder of
+    /// the file and the files read.
+    #[must_use]
+    pub fn nested(
+        &self,
+        what: impl Into<String>,
+        table: &'a DeTable<'i>,
+        span: Range<usize>,
+    ) -> Self {
+        let mut inner = Self::new(what, table, span).with_dir(self.dir);
+        inner.files = Rc::clone(&self.files);
+        inner
+    }
+
+    /// Counts `bytes`, a file the rules were read from (a word list), in
+    /// the ruleset's identity: the same name with other words is another
+    /// game.
+    pub fn read_file(&self, bytes: &[u8]) {
+        let mut files = self.files.get();
+        files.add(&(bytes.len() as u64).to_le_bytes());
+        files.add(bytes);
+        self.files.set(files);
+    }
+
+    /// The fingerprint of every file read so far, in order.
+    #[must_use]
+    pub fn files_read(&self) -> Fingerprint {
+        self.files.get()
     }
 
     /// Says in words what the table's keys are, for unknown-key messages.

@@ -3,12 +3,12 @@
 //! `handle_event` (in `input.rs`), so tests drive the real app without a
 //! terminal.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::engine::{Budget, Level, Player, Value};
 use crate::history::{self, GameRecord};
-use crate::rules::{Listed, Ruleset};
+use crate::rules::{Listed, Renames, Ruleset};
 use crate::session::{Job, Setup, wording};
 
 use super::kept::KeptGames;
@@ -137,6 +137,23 @@ pub struct App {
     pub run: Option<PuzzleRun>,
 }
 
+/// The records kept beside the tally at `tally` (the tally, the kept
+/// games, the puzzles) under a ruleset's former identity, taken over by
+/// its identity now; a note for each file that could not be written.
+fn take_over(tally: &Path, renames: &Renames) -> Vec<String> {
+    [
+        Tally::take_over_in_file(tally, renames),
+        history::take_over(&tally.with_file_name("games.jsonl"), renames),
+        crate::collection::Collection::take_over_in_file(
+            &tally.with_file_name("puzzles.json"),
+            renames,
+        ),
+    ]
+    .into_iter()
+    .filter_map(Result::err)
+    .collect()
+}
+
 impl App {
     /// The app over `listed` rulesets (those that failed to load are named
     /// in the notice), with the tally at `tally_path`.
@@ -171,6 +188,11 @@ impl App {
                 e.ruleset.name.clone(),
             )
         });
+        if let Some(path) = &tally_path {
+            let listed = entries.iter().map(|e| &e.ruleset);
+            let renames = Renames::of(listed.chain(start.ruleset.as_ref().map(|(_, r)| r)));
+            notes.extend(take_over(path, &renames));
+        }
         let (tally, tally_note) = tally_path
             .as_deref()
             .map_or_else(|| (Tally::default(), None), Tally::load);

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::fsutil::{folder_of, read_limited, write_atomically};
+use crate::fsutil::{folder_of, lock_beside, read_limited, write_atomically};
+use crate::rules::Renames;
 use crate::text::visible;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,7 +105,7 @@ impl Tally {
     ) -> (Self, Option<String>) {
         // Without the lock the game is counted in memory only: a save then
         // could race another instance's and lose its games.
-        let lock = crate::fsutil::lock_beside(path);
+        let lock = lock_beside(path);
         let (mut tally, mut note) = Self::load(path);
         tally.record(ruleset, level, assisted, result);
         let saved = match &lock {
@@ -119,6 +120,61 @@ impl Tally {
         }
         drop(lock);
         (tally, note)
+    }
+
+    /// Moves the games counted under a former identity to the identity
+    /// now (`renames`), in the file at `path`: under the lock, read again
+    /// and written back, only where there is something to move. A file
+    /// that does not read is left to [`Tally::load`] to set aside.
+    ///
+    /// # Errors
+    /// A sentence when the file could not be written (it is then as it was).
+    pub fn take_over_in_file(path: &Path, renames: &Renames) -> Result<(), String> {
+        let read = || {
+            read_limited(path, MAX_BYTES, "the tally")
+                .ok()
+                .and_then(|bytes| serde_json::from_slice::<Self>(&bytes).ok())
+        };
+        if renames.is_empty() || !read().is_some_and(|t| t.clone().take_over(renames)) {
+            return Ok(());
+        }
+        let shown = visible(&path.display().to_string()).into_owned();
+        let lock = lock_beside(path).map_err(|e| format!("could not lock {shown}: {e}"))?;
+        let saved = read().map_or(Ok(()), |mut tally| {
+            if tally.take_over(renames) {
+                tally
+                    .save(path)
+                    .map_err(|e| format!("could not save the tally to {shown}: {e}"))
+            } else {
+                Ok(())
+            }
+        });
+        drop(lock);
+        saved
+    }
+
+    /// Moves the games counted under a former identity to the identity
+    /// now, added to any counted there; says whether any moved.
+    pub fn take_over(&mut self, renames: &Renames) -> bool {
+        let former: Vec<String> = self
+            .games
+            .keys()
+            .filter(|k| renames.get(k).is_some())
+            .cloned()
+            .collect();
+        for key in &former {
+            let (Some(levels), Some(to)) = (self.games.remove(key), renames.get(key)) else {
+                continue;
+            };
+            let into = self.games.entry(to.to_string()).or_default();
+            for (level, r) in levels {
+                let sum = into.entry(level).or_default();
+                sum.won = sum.won.saturating_add(r.won);
+                sum.lost = sum.lost.saturating_add(r.lost);
+                sum.drawn = sum.drawn.saturating_add(r.drawn);
+            }
+        }
+        !former.is_empty()
     }
 
     /// Counts a game of `ruleset` (its identity) at `level`; games where a

@@ -12,6 +12,7 @@ mod graph;
 mod gravity;
 mod honesty;
 mod hostile;
+mod identity;
 mod layout;
 mod mnk;
 mod nim;

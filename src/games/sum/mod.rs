@@ -78,8 +78,7 @@ impl Family for Sum {
                 );
                 continue;
             };
-            let mut pt =
-                Table::new(format!("[[sum.part]] {}", i + 1), table, item.span()).with_dir(t.dir());
+            let mut pt = t.nested(format!("[[sum.part]] {}", i + 1), table, item.span());
             let part = read_part(&mut pt);
             t.problems(pt.finish());
             parts.extend(part);

@@ -109,7 +109,7 @@ fn read_list(t: &mut Table<'_, '_>) -> Option<(Arc<Trie>, Source)> {
                 return Some((english(), Source::English));
             }
             dictionary::resolve(&name, t.dir())
-                .and_then(|full| dictionary::read_file(&name, &full))
+                .and_then(|full| dictionary::read_file(&name, &full, |b| t.read_file(b)))
                 .map(|trie| (Arc::new(trie), Source::File(name)))
                 .map_err(|why| t.problem(d.span(), why))
                 .ok()
