@@ -15,7 +15,7 @@ use toml::de::{DeTable, DeValue};
 
 use crate::families::{self, Registered, Rules};
 use crate::fingerprint::Fingerprint;
-use crate::schema::{Problem, Table, canonical, what_is};
+use crate::schema::{Problem, Table, canonical, nearest, what_is};
 use crate::session::{AnySession, Setup};
 
 pub use builtin::BUILTIN;
@@ -189,9 +189,14 @@ fn read(doc: &DeTable<'_>, dir: Option<&Path>) -> Result<Ruleset, Vec<Problem>> 
                 DeValue::String(s) => format!("'{s}'"),
                 other => what_is(other),
             };
+            let meant = match k.get_ref() {
+                DeValue::String(s) => nearest(s, &families::kinds()),
+                _ => None,
+            };
+            let hint = meant.map_or_else(String::new, |m| format!("did you mean \"{m}\"? "));
             top.problem(
                 k.span(),
-                format!("kind is {is}: use one of {}", names.join(", ")),
+                format!("kind is {is}: {hint}use one of {}", names.join(", ")),
             );
         }
         found.map(|f| (f, k.span()))
@@ -201,8 +206,11 @@ fn read(doc: &DeTable<'_>, dir: Option<&Path>) -> Result<Ruleset, Vec<Problem>> 
         if family.as_ref().is_some_and(|(f, _)| f.kind() == other) {
             continue;
         }
-        if let Some(v) = top.value(other) {
-            let kind = family.as_ref().map_or("?", |(f, _)| f.kind());
+        // (Where the kind itself is wrong, its own problem says so.)
+        if let Some(v) = top.value(other)
+            && let Some((f, _)) = &family
+        {
+            let kind = f.kind();
             top.problem(
                 v.span(),
                 format!("a [{other}] table does not belong in a ruleset of kind '{kind}'"),
@@ -271,9 +279,25 @@ fn kind_table(
             None
         }
         None => {
-            // Keys written at the top that belong below a header that is
-            // missing: name the first, where the header should go.
             let stray = top.unasked();
+            // The kind's table under a mistyped name ([mkn]): name the one
+            // meant.
+            if let Some((key, span)) = stray.iter().find(|(k, _)| nearest(k, &[kind]).is_some()) {
+                top.problem(
+                    span.clone(),
+                    format!("'{key}' is not a key of a ruleset: did you mean [{kind}]?"),
+                );
+                top.mark_known(key);
+                return None;
+            }
+            // Keys written at the top that belong below a header that is
+            // missing: name the first, where the header should go. A key
+            // near one of the ruleset's own ('nmae') is left to the
+            // unknown key's message, which names the key meant.
+            let stray: Vec<_> = stray
+                .into_iter()
+                .filter(|(k, _)| nearest(k, &["name", "description", "kind"]).is_none())
+                .collect();
             if let Some((key, span)) = stray.first() {
                 top.problem(
                     span.clone(),

@@ -37,6 +37,26 @@ pub struct Table<'a, 'i> {
     files: Rc<Cell<Fingerprint>>,
 }
 
+/// The name a mistyped one most likely meant (`heigth`: `height`, `mkn`:
+/// `mnk`), if one is close enough: alike by Jaro–Winkler, or one edit
+/// away for every three letters (a swap of two is one).
+#[must_use]
+pub fn nearest<'k>(typed: &str, names: &[&'k str]) -> Option<&'k str> {
+    names
+        .iter()
+        .filter(|n| **n != typed)
+        .map(|n| {
+            (
+                strsim::jaro_winkler(typed, n),
+                strsim::osa_distance(typed, n),
+                *n,
+            )
+        })
+        .filter(|&(alike, edits, n)| alike >= 0.85 || edits <= (n.chars().count() / 3).max(1))
+        .max_by(|a, b| a.1.cmp(&b.1).reverse().then(a.0.total_cmp(&b.0)))
+        .map(|(_, _, n)| n)
+}
+
 /// What a value is, for messages: `a string ("nine")`.
 fn describe(v: &Value<'_>) -> String {
     let shown = match v {
@@ -459,14 +479,19 @@ impl<'a, 'i> Table<'a, 'i> {
             None => self.known.join(", "),
         };
         for (k, span) in unknown {
-            self.problems.push(Problem::new(
-                span,
-                format!(
+            let message = match nearest(k.get_ref(), &self.known) {
+                Some(near) => format!(
+                    "unknown key '{}' in {}: did you mean '{near}'? (the keys are {keys})",
+                    clip(k.get_ref()),
+                    self.what
+                ),
+                None => format!(
                     "unknown key '{}' in {}: the keys are {keys}",
                     clip(k.get_ref()),
                     self.what
                 ),
-            ));
+            };
+            self.problems.push(Problem::new(span, message));
         }
         self.problems.sort_by_key(|p| p.span.start);
         self.problems

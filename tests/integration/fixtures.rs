@@ -124,3 +124,16 @@ proptest::proptest! {
         }
     }
 }
+
+/// A mistyped kind is one problem, which names the kind meant: the table
+/// of the kind meant is not called a stranger to a kind the file lacks.
+#[test]
+fn a_mistyped_kind_is_one_problem_naming_the_kind_meant() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/invalid/misspelt-kind.toml");
+    let out = unbeatable().arg("check").arg(&path).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("did you mean \"mnk\"?"), "{stderr}");
+    assert!(!stderr.contains("does not belong"), "{stderr}");
+    assert_eq!(stderr.matches("error:").count(), 1, "{stderr}");
+}
