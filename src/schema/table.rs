@@ -396,13 +396,14 @@ impl<'a, 'i> Table<'a, 'i> {
         };
         if found.is_none() {
             let quoted: Vec<String> = choices.iter().map(|c| format!("\"{c}\"")).collect();
-            let is = match v.get_ref() {
-                DeValue::String(s) => format!("'{}'", clip(s)),
-                other => describe(other),
+            let (is, meant) = match v.get_ref() {
+                DeValue::String(s) => (format!("'{}'", clip(s)), nearest(s, choices)),
+                other => (describe(other), None),
             };
+            let hint = meant.map_or_else(String::new, |m| format!("did you mean \"{m}\"? "));
             self.problem(
                 v.span(),
-                format!("{key} is {is}: use {}", quoted.join(" or ")),
+                format!("{key} is {is}: {hint}use {}", quoted.join(" or ")),
             );
         }
         found
