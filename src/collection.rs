@@ -106,7 +106,12 @@ impl Collection {
     /// # Errors
     /// A sentence when the file could not be written (it is then as it was).
     pub fn take_over_in_file(path: &Path, renames: &Renames) -> Result<(), String> {
-        if renames.is_empty() || !Self::load(path).0.clone().take_over(renames) {
+        if renames.is_empty() {
+            return Ok(());
+        }
+        let (kept, _) = Self::load(path);
+        let identities = kept.mine.iter().map(|m| m.identity.as_str());
+        if !renames.any(identities.chain(kept.runs.iter().map(|r| r.identity.as_str()))) {
             return Ok(());
         }
         Self::update(path, |c| {

@@ -128,8 +128,7 @@ pub fn append(path: &Path, game: &GameRecord) -> Result<(), String> {
 /// # Errors
 /// A sentence when the file could not be written (it is then as it was).
 pub fn take_over(path: &Path, renames: &Renames) -> Result<(), String> {
-    let any = |games: &[GameRecord]| games.iter().any(|g| renames.get(&g.identity).is_some());
-    if renames.is_empty() || !any(&load(path).0) {
+    if renames.is_empty() || !renames.any(load(path).0.iter().map(|g| g.identity.as_str())) {
         return Ok(());
     }
     rewrite(path, |games| {

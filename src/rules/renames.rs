@@ -54,6 +54,13 @@ impl Renames {
         self.0.is_empty()
     }
 
+    /// Whether any of `identities` is a former one (so a file holding
+    /// them is worth writing again).
+    #[must_use]
+    pub fn any<'a>(&self, identities: impl IntoIterator<Item = &'a str>) -> bool {
+        !self.is_empty() && identities.into_iter().any(|i| self.0.contains_key(i))
+    }
+
     /// Renames `identity` in place where it is a former one; says whether it
     /// did.
     pub fn apply(&self, identity: &mut String) -> bool {

@@ -135,7 +135,9 @@ impl Tally {
                 .ok()
                 .and_then(|bytes| serde_json::from_slice::<Self>(&bytes).ok())
         };
-        if renames.is_empty() || !read().is_some_and(|t| t.clone().take_over(renames)) {
+        if renames.is_empty()
+            || !read().is_some_and(|t| renames.any(t.games.keys().map(String::as_str)))
+        {
             return Ok(());
         }
         let shown = visible(&path.display().to_string()).into_owned();
