@@ -103,7 +103,7 @@ impl Ruleset {
     /// games by: its name and a fingerprint of its rules as its file
     /// writes them — the kind's table in one spelling ([`canonical`]: key
     /// order, comments and the way a number is written do not count) and
-    /// the files it reads (a word list). So two files with the same stem
+    /// the words of a word list file it reads. So two files with the same stem
     /// keep apart, the same game keeps its record wherever its file lives,
     /// and a release that words a card anew keeps it too.
     ///

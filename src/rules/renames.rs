@@ -20,6 +20,7 @@ impl Renames {
         let mut found: HashMap<String, Option<String>> = HashMap::new();
         for r in rulesets {
             let (former, identity) = (r.former_identity(), r.identity());
+            now.insert(identity.clone());
             if former == identity {
                 continue;
             }
@@ -30,8 +31,7 @@ impl Renames {
                         *to = None;
                     }
                 })
-                .or_insert_with(|| Some(identity.clone()));
-            now.insert(identity);
+                .or_insert_with(|| Some(identity));
         }
         Self(
             found

@@ -240,9 +240,9 @@ impl<'a, 'i> Table<'a, 'i> {
         inner
     }
 
-    /// Counts `bytes`, a file the rules were read from (a word list), in
-    /// the ruleset's identity: the same name with other words is another
-    /// game.
+    /// Counts `bytes`, what a file the rules were read from says (a word
+    /// list's words), in the ruleset's identity: the same file name with
+    /// other words is another game.
     pub fn read_file(&self, bytes: &[u8]) {
         let mut files = self.files.get();
         files.add(&(bytes.len() as u64).to_le_bytes());

@@ -130,16 +130,16 @@ pub fn resolve(path: &str, dir: Option<&Path>) -> Result<PathBuf, String> {
 /// Reads a word list file that [`resolve`] found: one word a line; blank
 /// lines and lines starting with `#` are skipped; a byte-order mark at the
 /// start is allowed. `name` is how the ruleset named it; `read` is given
-/// the file's bytes (they are part of the ruleset's identity).
+/// each word, in order and once (the words are part of the ruleset's
+/// identity; the file's comments and order are not).
 ///
 /// # Errors
 /// The file that could not be read, or the first line that is not a word,
 /// with its line and column, or the limit the list goes past.
-pub fn read_file(name: &str, full: &Path, read: impl FnOnce(&[u8])) -> Result<Trie, String> {
+pub fn read_file(name: &str, full: &Path, mut read: impl FnMut(&[u8])) -> Result<Trie, String> {
     let shown = visible(name);
     let bytes = crate::fsutil::read_limited(full, MAX_FILE_BYTES, "a word list")
         .map_err(|e| format!("cannot read the word list '{shown}': {}", e.reason()))?;
-    read(&bytes);
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = bytes[..e.valid_up_to()]
@@ -174,5 +174,9 @@ pub fn read_file(name: &str, full: &Path, read: impl FnOnce(&[u8])) -> Result<Tr
     if words.is_empty() {
         return Err(format!("{shown} holds no words"));
     }
+    let mut sorted = words.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted.iter().for_each(|w| read(w.as_bytes()));
     Ok(Trie::build(words))
 }
