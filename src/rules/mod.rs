@@ -15,7 +15,7 @@ use toml::de::{DeTable, DeValue};
 
 use crate::families::{self, Registered, Rules};
 use crate::fingerprint::Fingerprint;
-use crate::schema::{Problem, Table, canonical, nearest, what_is};
+use crate::schema::{Problem, Table, canonical, did_you_mean, nearest, what_is};
 use crate::session::{AnySession, Setup};
 
 pub use builtin::BUILTIN;
@@ -189,11 +189,7 @@ fn read(doc: &DeTable<'_>, dir: Option<&Path>) -> Result<Ruleset, Vec<Problem>> 
                 DeValue::String(s) => format!("'{s}'"),
                 other => what_is(other),
             };
-            let meant = match k.get_ref() {
-                DeValue::String(s) => nearest(s, &families::kinds()),
-                _ => None,
-            };
-            let hint = meant.map_or_else(String::new, |m| format!("did you mean \"{m}\"? "));
+            let hint = did_you_mean(k.get_ref(), &families::kinds());
             top.problem(
                 k.span(),
                 format!("kind is {is}: {hint}use one of {}", names.join(", ")),
@@ -258,15 +254,17 @@ fn kind_table(
             let rules = f.check(&mut t);
             let files = t.files_read();
             problems.extend(t.finish());
-            let mut spelt = String::new();
-            canonical(v.get_ref(), &mut spelt);
-            let fingerprint = Fingerprint::new()
-                .with(kind.as_bytes())
-                .with(b"\0")
-                .with(spelt.as_bytes())
-                .with(b"\0")
-                .with(&files.value().to_le_bytes());
-            rules.map(|r| (r, fingerprint.value()))
+            rules.map(|r| {
+                let mut spelt = String::new();
+                canonical(v.get_ref(), &mut spelt);
+                let fingerprint = Fingerprint::new()
+                    .with(kind.as_bytes())
+                    .with(b"\0")
+                    .with(spelt.as_bytes())
+                    .with(b"\0")
+                    .with(&files.value().to_le_bytes());
+                (r, fingerprint.value())
+            })
         }
         Some((v, other)) => {
             top.problem(

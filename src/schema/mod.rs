@@ -11,7 +11,9 @@ use std::ops::Range;
 
 pub use canonical::canonical;
 pub use numbers::{big, show_range};
-pub use table::{MAX_WORD, Table, Value, nearest, string, uint, uint_list, uint_set, what_is};
+pub use table::{
+    MAX_WORD, Table, Value, did_you_mean, nearest, string, uint, uint_list, uint_set, what_is,
+};
 pub use toml::Spanned;
 
 /// A problem at a place (a byte range) in a ruleset's text.

@@ -57,6 +57,18 @@ pub fn nearest<'k>(typed: &str, names: &[&'k str]) -> Option<&'k str> {
         .map(|(_, _, n)| n)
 }
 
+/// "did you mean \"nim\"? " where `v` is a string near one of `choices`
+/// (a word mistyped), else nothing: the start of a wrong word's message.
+#[must_use]
+pub fn did_you_mean(v: &Value<'_>, choices: &[&str]) -> String {
+    match v {
+        DeValue::String(s) => {
+            nearest(s, choices).map_or_else(String::new, |m| format!("did you mean \"{m}\"? "))
+        }
+        _ => String::new(),
+    }
+}
+
 /// What a value is, for messages: `a string ("nine")`.
 fn describe(v: &Value<'_>) -> String {
     let shown = match v {
@@ -396,11 +408,11 @@ impl<'a, 'i> Table<'a, 'i> {
         };
         if found.is_none() {
             let quoted: Vec<String> = choices.iter().map(|c| format!("\"{c}\"")).collect();
-            let (is, meant) = match v.get_ref() {
-                DeValue::String(s) => (format!("'{}'", clip(s)), nearest(s, choices)),
-                other => (describe(other), None),
+            let is = match v.get_ref() {
+                DeValue::String(s) => format!("'{}'", clip(s)),
+                other => describe(other),
             };
-            let hint = meant.map_or_else(String::new, |m| format!("did you mean \"{m}\"? "));
+            let hint = did_you_mean(v.get_ref(), choices);
             self.problem(
                 v.span(),
                 format!("{key} is {is}: {hint}use {}", quoted.join(" or ")),
