@@ -124,20 +124,15 @@ fn records_under_a_former_identity_are_taken_over_at_the_start() {
     Collection::update(&puzzles, |c| {
         c.add(mine(&former));
         c.add(mine(&now));
-        c.runs.push(Runs {
-            identity: former.clone(),
-            runs: 2,
-            tried: 5,
-            solved: 3,
+        let runs = |identity: &str, runs, tried, solved| Runs {
+            identity: identity.into(),
+            runs,
+            tried,
+            solved,
             ..Runs::default()
-        });
-        c.runs.push(Runs {
-            identity: now.clone(),
-            runs: 1,
-            tried: 2,
-            solved: 2,
-            ..Runs::default()
-        });
+        };
+        c.runs.push(runs(&former, 2, 5, 3));
+        c.runs.push(runs(&now, 1, 2, 2));
     })
     .unwrap();
 
