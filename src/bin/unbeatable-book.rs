@@ -39,7 +39,7 @@ const SAVE_EVERY: Duration = Duration::from_secs(60);
 
 /// Make the opening book of an m,n,k ruleset (as shipped in assets/books).
 #[derive(Debug, Parser)]
-#[command(name = "unbeatable book", version)]
+#[command(name = "unbeatable book", bin_name = "unbeatable book", version)]
 #[command(group(clap::ArgGroup::new("by_shape").args(["shapes", "wins"])))]
 #[command(group(clap::ArgGroup::new("proving").args(["losses", "wins"])))]
 struct Options {
@@ -237,14 +237,23 @@ impl<'a> Output<'a> {
             Err(e) if e.is_missing() => None,
             Err(e) => bail!("could not read {e}"),
         };
-        if resume.is_some() {
-            eprintln!("going on from the book in {shown}");
-        }
         Ok(Self {
             path,
             shown,
             resume,
         })
+    }
+
+    /// The book already in the file read by `parse`, if there is one: a
+    /// file that is not `what` is refused, before anything is said of
+    /// going on from it.
+    fn resumed<T>(&self, parse: impl FnOnce(&str) -> Option<T>, what: &str) -> Result<Option<T>> {
+        let Some(text) = &self.resume else {
+            return Ok(None);
+        };
+        let book = parse(text).ok_or_else(|| self.refused(&format!("it is not {what}")))?;
+        eprintln!("going on from the book in {}", self.shown);
+        Ok(Some(book))
     }
 
     /// Writes the book as it stands, atomically.
@@ -315,12 +324,12 @@ impl Maker<'_> {
     /// play reaches.
     fn opening(&self, geo: &Arc<Geometry>) -> Result<usize> {
         let (options, out) = (self.options, self.out);
-        let resume = match &out.resume {
-            None => Book::default(),
-            Some(text) => Book::parse(geo, text).ok_or_else(|| {
-                out.refused(&format!("it is not a book of the {} board", board(geo)))
-            })?,
-        };
+        let resume = out
+            .resumed(
+                |text| Book::parse(geo, text),
+                &format!("a book of the {} board", board(geo)),
+            )?
+            .unwrap_or_default();
         let plan = book::Plan {
             depth: self.depth(),
             coverage: if options.play {
@@ -361,15 +370,10 @@ impl Maker<'_> {
         if let Some(why) = choices::unsupported(geo) {
             bail!("{why}; the {} board is not one", board(geo));
         }
-        let resume = match &out.resume {
-            None => None,
-            Some(text) => Some(Choices::parse(geo, text).ok_or_else(|| {
-                out.refused(&format!(
-                    "it is not a book of choices of the {} board",
-                    board(geo)
-                ))
-            })?),
-        };
+        let resume = out.resumed(
+            |text| Choices::parse(geo, text),
+            &format!("a book of choices of the {} board", board(geo)),
+        )?;
         let depth = i32::try_from(self.depth()).unwrap_or(i32::MAX);
         if !(1..=MAX_DEPTH).contains(&depth) {
             bail!("--depth {depth}: a book of choices searches 1 to {MAX_DEPTH} plies ahead");
@@ -432,14 +436,10 @@ impl Maker<'_> {
                 board(geo)
             );
         }
-        let resume = match &self.out.resume {
-            None => None,
-            Some(text) => Some(
-                Shapes::parse(text)
-                    .filter(|b| b.kind == kind)
-                    .ok_or_else(|| self.out.refused(&format!("it is not a book of {kind}")))?,
-            ),
-        };
+        let resume = self.out.resumed(
+            |text| Shapes::parse(text).filter(|b| b.kind == kind),
+            &format!("a book of {kind}"),
+        )?;
         let depth = i32::try_from(self.depth()).unwrap_or(i32::MAX);
         if !(1..=MAX_DEPTH).contains(&depth) {
             bail!("--depth {depth}: X's moves are searched 1 to {MAX_DEPTH} plies ahead");
@@ -518,15 +518,12 @@ impl Maker<'_> {
         if let Some(replies) = self.options.replies.filter(|&r| r > 8) {
             bail!("--replies {replies}: a book of moves proven lost tries at most 8 replies");
         }
-        let resume = match &out.resume {
-            None => Losses::default(),
-            Some(text) => Losses::parse(geo, text).ok_or_else(|| {
-                out.refused(&format!(
-                    "it is not a book of moves proven lost of the {} board",
-                    board(geo)
-                ))
-            })?,
-        };
+        let resume = out
+            .resumed(
+                |text| Losses::parse(geo, text),
+                &format!("a book of moves proven lost of the {} board", board(geo)),
+            )?
+            .unwrap_or_default();
         let moves = self.options.moves.as_deref().unwrap_or_default();
         let mut pos = MnkGame::new(Arc::clone(geo));
         let mut line = vec![pos.bits()];
@@ -587,18 +584,13 @@ impl Maker<'_> {
     /// A layer book: every position of exactly `--depth` stones.
     fn layer(&self, geo: &Arc<Geometry>) -> Result<usize> {
         let (stones, out) = (self.depth(), self.out);
-        let resume = match &out.resume {
-            None => None,
-            Some(text) => match Layer::parse(geo, text) {
-                Some(l) if l.stones == stones => Some(l),
-                _ => {
-                    return Err(out.refused(&format!(
-                        "it is not a layer book of {stones} stones of the {} board",
-                        board(geo)
-                    )));
-                }
-            },
-        };
+        let resume = out.resumed(
+            |text| Layer::parse(geo, text).filter(|l| l.stones == stones),
+            &format!(
+                "a layer book of {stones} stones of the {} board",
+                board(geo)
+            ),
+        )?;
         let plan = layer_build::Plan {
             stones,
             threads: self.threads(),

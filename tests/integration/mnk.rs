@@ -272,6 +272,7 @@ fn the_book_command_writes_a_book_that_reads_back() {
 /// not a book of the board.
 #[test]
 fn the_book_command_resumes_and_keeps_other_files() {
+    use predicates::prelude::PredicateBooleanExt as _;
     let dir = crate::support::scratch().join("resume");
     std::fs::create_dir_all(&dir).unwrap();
     let book = |depth: &str, out: &std::path::Path, play: bool| {
@@ -312,8 +313,15 @@ fn the_book_command_resumes_and_keeps_other_files() {
     std::fs::write(&other, "my notes\n").unwrap();
     book("2", &other, false)
         .failure()
-        .stderr(predicates::str::contains("not a book of the 4x4 k=3 board"));
+        .stderr(predicates::str::contains("not a book of the 4x4 k=3 board"))
+        .stderr(predicates::str::contains("going on from").not());
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes\n");
+    // Its usage names the command as it was typed.
+    crate::cli::unbeatable()
+        .args(["book", "four-by-four-three"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("Usage: unbeatable book "));
 }
 
 /// `book --layer` proves every position of one number of stones of the
