@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use toml::de::{DeTable, DeValue};
 
-use crate::schema::{Problem, Table, line_column, what_is};
+use crate::schema::{Table, line_column, what_is};
 
 /// The largest config file read.
 const MAX_BYTES: u64 = 64 * 1024;
@@ -54,16 +54,16 @@ pub fn load() -> Result<Config, String> {
 /// Every problem, each as `file:line:column: message`.
 pub fn parse(file: &str, text: &str) -> Result<Config, String> {
     let (doc, errors) = DeTable::parse_recoverable(text);
-    let mut problems: Vec<Problem> = errors
-        .iter()
-        .map(|e| Problem::new(e.span().unwrap_or(0..0), e.message().trim_end().to_string()))
-        .collect();
+    let mut problems = crate::schema::syntax_problems(text, &errors);
     let mut config = Config::default();
     if problems.is_empty() {
         let mut t = Table::new("the config file", doc.get_ref(), 0..0);
         if let Some(v) = t.value("think") {
             let secs = match v.get_ref() {
-                DeValue::Integer(i) => i.as_str().parse::<f64>().ok(),
+                // `as_str` holds the digits alone: 0x10 is "10" in radix 16.
+                DeValue::Integer(i) => i128::from_str_radix(i.as_str(), i.radix())
+                    .ok()
+                    .map(|n| n as f64),
                 DeValue::Float(f) => f.as_str().parse::<f64>().ok(),
                 _ => None,
             };
@@ -106,6 +106,16 @@ mod tests {
             Some(Some(Duration::from_millis(500)))
         );
         assert_eq!(parse("c.toml", "think = 0\n").unwrap().think, Some(None));
+        assert_eq!(
+            parse("c.toml", "think = 0x10\n").unwrap().think,
+            Some(Some(Duration::from_secs(16)))
+        );
+        assert_eq!(
+            parse("c.toml", "think = 0b11\n").unwrap().think,
+            Some(Some(Duration::from_secs(3)))
+        );
+        let e = parse("c.toml", "think = 1\nthink = 2\n").unwrap_err();
+        assert!(e.starts_with("c.toml:2:1: 'think' is given twice"), "{e}");
         assert_eq!(parse("c.toml", "").unwrap(), Config::default());
         let e = parse("c.toml", "think = \"fast\"\n").unwrap_err();
         assert!(e.starts_with("c.toml:1:9: think must be a number"), "{e}");

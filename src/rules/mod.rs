@@ -64,10 +64,7 @@ impl Ruleset {
         }
         let (doc, errors) = DeTable::parse_recoverable(source);
         if !errors.is_empty() {
-            let problems = errors
-                .iter()
-                .map(|e| Problem::new(e.span().unwrap_or(0..0), e.message().trim_end().to_string()))
-                .collect();
+            let problems = crate::schema::syntax_problems(source, &errors);
             return Err(RulesetError::invalid(file, source, problems));
         }
         read(doc.get_ref(), dir).map_err(|problems| RulesetError::invalid(file, source, problems))

@@ -32,6 +32,29 @@ impl Problem {
     }
 }
 
+/// The problems of a text the TOML parser could not read, each where it
+/// was found. A key or table given twice is named (the parser says only
+/// "duplicate key", at the second).
+#[must_use]
+pub fn syntax_problems(source: &str, errors: &[toml::de::Error]) -> Vec<Problem> {
+    errors
+        .iter()
+        .map(|e| {
+            let span = e.span().unwrap_or(0..0);
+            let message = e.message().trim_end();
+            let key = source.get(span.clone()).filter(|k| !k.is_empty());
+            let message = match key {
+                Some(key) if message == "duplicate key" => format!(
+                    "'{}' is given twice; each key or table may be given once",
+                    crate::text::clip(&crate::text::visible(key), 41)
+                ),
+                _ => message.to_string(),
+            };
+            Problem::new(span, message)
+        })
+        .collect()
+}
+
 /// The 1-based line and column of byte `offset` in `source` (columns in
 /// characters).
 #[must_use]
@@ -58,5 +81,18 @@ mod tests {
         assert_eq!(line_column(text, 6), (2, 1));
         assert_eq!(line_column(text, 9), (2, 3));
         assert_eq!(line_column(text, 999), (3, 1));
+    }
+
+    #[test]
+    fn a_key_given_twice_is_named() {
+        let text = "a = 1\nname = 2\nname = 3\n";
+        let (_, errors) = toml::de::DeTable::parse_recoverable(text);
+        let problems = syntax_problems(text, &errors);
+        assert_eq!(problems.len(), 1);
+        assert_eq!(&text[problems[0].span.clone()], "name");
+        assert_eq!(
+            problems[0].message,
+            "'name' is given twice; each key or table may be given once"
+        );
     }
 }
