@@ -7,6 +7,9 @@ use clap::{Parser, Subcommand};
 
 use crate::engine::{Level, Player};
 
+/// What a RULESET argument may be (README: "RULESET is …").
+const RULESET: &str = "A built-in name (`unbeatable list` names them, e.g. 21-flags), the name of a file in your rulesets folder, or a path";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "unbeatable",
@@ -25,6 +28,7 @@ pub struct Cli {
 pub enum Command {
     /// Play a ruleset (a built-in name such as 21-flags, or a path).
     Play {
+        #[arg(help = RULESET)]
         ruleset: String,
         /// Line-by-line play on stdin/stdout instead of the full screen.
         #[arg(long)]
@@ -43,6 +47,7 @@ pub enum Command {
     Gomocup,
     /// Check ruleset files and report every problem with its line.
     Check {
+        /// The rulesets to check: paths of files, or names as for play.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -62,6 +67,7 @@ pub enum Command {
     /// mistake that threw a proven result away, or unknown.
     /// Without --moves: your last kept game (of RULESET, if given).
     Review {
+        #[arg(help = RULESET)]
         ruleset: Option<String>,
         /// The game's moves from the start, separated by spaces.
         #[arg(long, requires = "ruleset")]
@@ -77,6 +83,7 @@ pub enum Command {
     /// Make "find the move" puzzles from random games of a ruleset, each
     /// checked by the exact solver: every move that keeps the value listed.
     Puzzles {
+        #[arg(help = RULESET)]
         ruleset: String,
         /// How many puzzles (fewer when the ruleset has fewer to give).
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
@@ -99,6 +106,7 @@ pub enum Command {
     },
     /// Report the value of a position and the result of every move.
     Analyze {
+        #[arg(help = RULESET)]
         ruleset: String,
         /// Moves to replay from the start, separated by spaces.
         #[arg(long, default_value = "")]

@@ -151,11 +151,32 @@ pub fn check(files: &[PathBuf]) -> Result<ExitCode> {
     let mut failed = false;
     let mut out = out();
     for file in files {
-        if let Some(warning) = rules::clash(file) {
+        // A name is found as play finds it; a path that is not text, as a path.
+        let found = match file.to_str() {
+            Some(name) => rules::find(name),
+            None => rules::load_path(file).map(|r| (r, Origin::Path(file.clone()))),
+        };
+        if let Ok((_, Origin::Path(path))) = &found
+            && let Some(warning) = rules::clash(path)
+        {
             warn(&warning);
         }
-        match rules::load_path(file) {
-            Ok(r) => writeln!(out, "{}: ok — {} ({})", file.display(), r.name, r.kind())?,
+        match found {
+            Ok((r, origin)) => {
+                let whence = match origin {
+                    Origin::Builtin => ", built-in",
+                    Origin::User(_) => ", in your rulesets folder",
+                    Origin::Path(_) => "",
+                };
+                // `out` makes the path and the name visible.
+                writeln!(
+                    out,
+                    "{}: ok — {} ({}){whence}",
+                    file.display(),
+                    r.name,
+                    r.kind()
+                )?;
+            }
             Err(e) => {
                 let styled =
                     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();

@@ -848,3 +848,20 @@ fn plain_play_and_its_tip_say_how_far_the_search_looked_past_the_proof() {
         "{note}"
     );
 }
+
+/// `check` takes a ruleset by name as play does, and says where it found
+/// it; a name that finds none is an error naming the one meant.
+#[test]
+fn check_takes_names_as_play_does() {
+    unbeatable()
+        .args(["check", "tic-tac-toe"])
+        .assert()
+        .success()
+        .stdout(contains("tic-tac-toe: ok — Tic-tac-toe (mnk), built-in"))
+        .stderr("");
+    unbeatable()
+        .args(["check", "ghostt"])
+        .assert()
+        .failure()
+        .stderr(contains("did you mean 'ghost'?"));
+}
