@@ -121,6 +121,9 @@ pub fn to_text(ruleset: &Ruleset, a: &Analysis) -> String {
         let label = match v.outcome {
             Outcome::Win => "Winning move:".to_string(),
             Outcome::Draw => "Move that keeps the draw:".to_string(),
+            Outcome::Loss if a.rest.is_none() && a.moves.len() == 1 => {
+                "The only move, which loses:".to_string()
+            }
             Outcome::Loss if all_alike && v.plies.is_none() => {
                 "Every move loses; for example:".to_string()
             }

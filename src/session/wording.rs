@@ -243,6 +243,12 @@ pub fn hint_line(h: &Hint<String>) -> String {
     match (h.value.outcome, v.outcome) {
         (_, Outcome::Win) => format!("you can win: play {best} ({}){why}", result(*v)),
         (_, Outcome::Draw) => format!("the best you can get is a draw: play {best}{why}"),
+        (_, Outcome::Loss) if h.legal == 1 => format!(
+            "you are lost against perfect play{}; {best} is the only move{why}",
+            v.plies
+                .map(|_| format!(" ({})", result(*v)))
+                .unwrap_or_default()
+        ),
         (_, Outcome::Loss) if h.equals as u128 >= h.legal && h.legal > 1 => format!(
             "you are lost against perfect play: every move loses{}; for example {best}{why}",
             v.plies

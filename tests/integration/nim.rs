@@ -333,3 +333,42 @@ fn every_move_s_reason_agrees_with_its_result() {
         }
     }
 }
+
+/// With one move left and it lost, the tip and `analyze` call it the only
+/// move, not the one that holds out longest (of one) — in nim, where the
+/// loss's length is known, and in the word game, where it is not.
+#[test]
+fn a_single_losing_move_is_called_the_only_move() {
+    for (ruleset, moves, hint, analysis) in [
+        (
+            "misere-nim",
+            "1:3 3:1 2:4 3:3",
+            "you are lost against perfect play (loss in 1 ply); 3:1 is the only move",
+            "The only move, which loses: 3:1 (loss in 1 ply)",
+        ),
+        (
+            "words-best-of-five",
+            "z a",
+            "you are lost against perfect play; n is the only move",
+            "The only move, which loses: n (loss).",
+        ),
+    ] {
+        let out = crate::cli::unbeatable()
+            .args(["play", ruleset, "--plain", "--moves", moves])
+            .write_stdin("hint\nquit\n")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(hint), "{text}");
+        let out = crate::cli::unbeatable()
+            .args(["analyze", ruleset, "--moves", moves])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(analysis), "{text}");
+        assert!(
+            !text.contains("hold out") && !text.contains("holds out"),
+            "{text}"
+        );
+    }
+}
