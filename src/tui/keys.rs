@@ -81,6 +81,15 @@ pub const ANALYSIS: &[KeyHelp] = &[
     ("Ctrl-C", "quit at once"),
 ];
 
+/// The analysis board's commands as its status line names them.
+pub const ANALYSIS_STATUS: &[KeyHelp] = &[
+    ("u", "back"),
+    ("r", "forward"),
+    ("p", "play from here"),
+    ("x", "edit"),
+    ("q", "menu"),
+];
+
 /// What typing does; a game names an example of its own notation.
 const TYPE: &str = "a move in notation, then Enter";
 

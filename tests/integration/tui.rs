@@ -1253,6 +1253,40 @@ fn the_analysis_board_names_the_winning_side() {
     );
 }
 
+/// On the word game's analysis board the sides are the first and second
+/// players, not "you" and the computer (the side to move is not the
+/// person's), the rounds' score fits the board, and the status line names
+/// the commands by Ctrl where their letters are moves.
+#[test]
+fn the_word_games_analysis_board_names_sides_and_ctrl_keys() {
+    let mut app = app("analysis-words", Start::default());
+    open_analysis(&mut app, "words-best-of-five");
+    for letter in ["q", "u"] {
+        keys(&mut app, letter);
+        key(&mut app, KeyCode::Enter);
+    }
+    let board = screen(&app, 80, 24);
+    assert!(board.contains("Line: qu"), "{board}");
+    assert!(
+        board.contains("Round 1 of 5, started by the first player"),
+        "{board}"
+    );
+    assert!(board.contains("Rounds won: first 0 · second 0"), "{board}");
+    assert!(!board.contains("computer"), "{board}");
+    assert!(
+        board.contains("Analysis · ^u back · ^r forward · ^p play from here"),
+        "{board}"
+    );
+    // The words it can still become end where the board does, with an
+    // ellipsis, never a dangling comma.
+    let line = board
+        .lines()
+        .find(|l| l.contains("It can still become:"))
+        .unwrap_or_default();
+    let words = line.split('│').next().unwrap_or_default().trim_end();
+    assert!(words.ends_with(", …"), "{board}");
+}
+
 /// Plays the first move the values overlay lists (the overlay on).
 fn play_the_first_listed(app: &mut App) {
     let values = state(app).values.unwrap_or_default();

@@ -214,8 +214,14 @@ impl BoardView<Coins> for CoinsView {
             x += 2;
         }
         let mut y = below + 2;
-        for p in [ctx.person, ctx.person.opponent()] {
-            let who = if p == ctx.person { "You" } else { "Computer" };
+        let first = ctx.person.unwrap_or(Player::First);
+        for p in [first, first.opponent()] {
+            let who = match ctx.person {
+                Some(person) if p == person => "You",
+                Some(_) => "Computer",
+                None if p == Player::First => "First",
+                None => "Second",
+            };
             put(buf, area, area.x, y, &format!("{who:<9}"), t.title);
             put(buf, area, area.x + 10, y, &pile_line(pos, p), t.text);
             y += 1;

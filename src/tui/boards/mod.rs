@@ -79,11 +79,25 @@ pub struct Ctx<'a, F: Family, C> {
     pub arriving: Option<(MoveOf<F>, f32)>,
     /// Whether the person may move now (the cursor is shown).
     pub human_turn: bool,
-    /// The person's side.
-    pub person: Player,
+    /// The person's side; `None` on the analysis board, where the person
+    /// moves for both and no side is the computer's.
+    pub person: Option<Player>,
 }
 
 impl<F: Family, C> Ctx<'_, F, C> {
+    /// Who plays side `p`, in a sentence: "you" or "the computer" in a
+    /// game, "the first player" or "the second player" on the analysis
+    /// board.
+    #[must_use]
+    pub fn who(&self, p: Player) -> &'static str {
+        match self.person {
+            Some(person) if p == person => "you",
+            Some(_) => "the computer",
+            None if p == Player::First => "the first player",
+            None => "the second player",
+        }
+    }
+
     /// The overlay's mark for a move: `+` wins, `=` draws, `-` loses, `?`
     /// unknown.
     #[must_use]

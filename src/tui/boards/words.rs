@@ -26,10 +26,6 @@ fn per_row(area: Rect) -> usize {
     usize::from((area.width / CELL).max(1))
 }
 
-fn side(p: Player, person: Player) -> &'static str {
-    if p == person { "you" } else { "the computer" }
-}
-
 impl BoardView<Words> for WordsView {
     /// The index of the chosen letter.
     type Cursor = usize;
@@ -99,9 +95,24 @@ impl BoardView<Words> for WordsView {
             const SHOWN: usize = 5;
             let soon = pos.trie().completions(pos.node, SHOWN + 1);
             if !soon.is_empty() {
-                let more = if soon.len() > SHOWN { ", …" } else { "" };
-                let shown: Vec<&str> = soon.iter().take(SHOWN).map(String::as_str).collect();
-                let text = format!("It can still become: {}{more}", shown.join(", "));
+                // As many words as the line holds whole, then an ellipsis
+                // where any are left.
+                let mut text = "It can still become:".to_string();
+                let width = usize::from(area.width);
+                for (i, word) in soon.iter().take(SHOWN).enumerate() {
+                    let sep = if i == 0 { " " } else { ", " };
+                    let last = i + 1 == soon.len();
+                    let room = if last { 0 } else { ", …".chars().count() };
+                    if text.chars().count() + sep.len() + word.chars().count() + room > width {
+                        text.push_str(if i == 0 { " …" } else { ", …" });
+                        break;
+                    }
+                    text.push_str(sep);
+                    text.push_str(word);
+                    if i + 1 == SHOWN && soon.len() > SHOWN {
+                        text.push_str(", …");
+                    }
+                }
                 put(buf, area, area.x, y, &text, t.dim);
                 y += 1;
             }
@@ -155,31 +166,33 @@ fn header(ctx: &Ctx<'_, Words, usize>, area: Rect, buf: &mut Buffer) {
     let pos = ctx.pos;
     let t = ctx.theme;
     let round = if pos.rounds == 1 {
-        format!("One round, started by {}", side(pos.starter, ctx.person))
+        format!("One round, started by {}", ctx.who(pos.starter))
     } else {
         format!(
             "Round {} of {}, started by {}",
             pos.round,
             pos.rounds,
-            side(pos.starter, ctx.person)
+            ctx.who(pos.starter)
         )
     };
     put(buf, area, area.x, area.y, &round, t.title);
     if pos.rounds > 1 {
+        // The analysis board's sides by their short names: the line
+        // is the board's width.
+        let (first, [one, other]) = match ctx.person {
+            Some(person) => (person, ["you", "the computer"]),
+            None => (Player::First, ["first", "second"]),
+        };
         let score = format!(
-            "Rounds won: you {} · the computer {}",
-            pos.rounds_won(ctx.person),
-            pos.rounds_won(ctx.person.opponent())
+            "Rounds won: {one} {} · {other} {}",
+            pos.rounds_won(first),
+            pos.rounds_won(first.opponent())
         );
         put(buf, area, area.x, area.y + 1, &score, t.text);
     }
     if let Some(end) = pos.ended {
         let word = pos.trie().text(end.word);
-        let who = if end.loser == ctx.person {
-            "You"
-        } else {
-            "The computer"
-        };
+        let who = crate::text::capitalised(ctx.who(end.loser));
         let how = if end.completed {
             format!("completed '{word}'")
         } else {

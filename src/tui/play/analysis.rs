@@ -152,7 +152,18 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             KeyCode::Char('x') => self.start_edit(),
             KeyCode::Char('q') => return Some(Action::Menu),
             KeyCode::Char('n' | 's' | 'e' | 'v') => {
-                self.message = Some("on the analysis board: p plays from here, q leaves".into());
+                let key = |c: char| {
+                    if self.starts_move(c) {
+                        format!("^{c}")
+                    } else {
+                        c.to_string()
+                    }
+                };
+                self.message = Some(format!(
+                    "on the analysis board: {} plays from here, {} leaves",
+                    key('p'),
+                    key('q')
+                ));
             }
             _ => return None,
         }

@@ -76,7 +76,7 @@ pub fn render<F: Family, V: BoardView<F>>(
         last: play.shown_last(),
         arriving: play.arriving().filter(|_| !reviewing),
         human_turn: play.human_turn() && !reviewing,
-        person: play.session.setup().human,
+        person: play.analysis.is_none().then(|| play.session.setup().human),
     };
     play.view.render(&ctx, a.board, buf);
     side_panel(play, frame, a.side, buf);
@@ -166,7 +166,16 @@ fn status_line<F: Family, V: BoardView<F>>(
         return Line::styled(fit(&format!(" {m}"), width), t.warning);
     }
     if play.analysis.is_some() {
-        return keys(" Analysis · u back · r forward · p play from here · x edit · q menu");
+        // Where a letter starts a move (the word game's), Ctrl and it is
+        // the command, as the footer says.
+        let shown: Vec<String> =
+            super::super::keys::as_shown(super::super::keys::ANALYSIS_STATUS, |c| {
+                play.starts_move(c)
+            })
+            .into_iter()
+            .map(|(key, what)| format!("{key} {what}"))
+            .collect();
+        return keys(&format!(" Analysis · {}", shown.join(" · ")));
     }
     if let Some(p) = &play.puzzle {
         return keys(if p.answer.is_some() {
