@@ -25,7 +25,7 @@ pub fn run(
     let mine = items.iter().filter(|i| i.mine).count();
     writeln!(
         output,
-        "{}: a run of {} ({} of them from your games). Type a move, or quit.",
+        "{}: a run of {} ({} of them from your games). Type a move, help or quit.",
         ruleset.name,
         counted(items.len(), "puzzle"),
         mine
@@ -58,6 +58,12 @@ pub fn run(
     )?;
     Ok(result)
 }
+
+/// What `help` says in a run.
+const HELP: &str = "Type the move that keeps the result: a win where there is one, else a draw. quit ends the run; the answer and the idea behind it follow each move.";
+
+/// The same, as a reminder after a word of play's.
+const HELP_SHORT: &str = "type a move, or quit";
 
 /// One puzzle: the position, the question, the answer judged; `None` when
 /// the person quits or the input ends.
@@ -93,6 +99,24 @@ fn ask(
         }
         if text.is_empty() {
             continue;
+        }
+        // Play's words, where they are not moves: a puzzle has no tip, list
+        // of results or undo — they would give the answer away.
+        if !game.reads_as_move(text) {
+            match text {
+                "help" | "?" => {
+                    writeln!(output, "{HELP}")?;
+                    continue;
+                }
+                "hint" | "moves" | "undo" | "resign" => {
+                    writeln!(
+                        output,
+                        "error: a puzzle has no '{text}': find the move yourself ({HELP_SHORT})"
+                    )?;
+                    continue;
+                }
+                _ => {}
+            }
         }
         match game.judge_move(text) {
             Err(e) => writeln!(output, "error: {}", e.0)?,

@@ -291,3 +291,29 @@ fn a_puzzle_run_on_the_screen() {
     assert_eq!(kept["runs"][0]["tried"], 2, "{kept}");
     assert_eq!(kept["runs"][0]["best_streak"], 1, "{kept}");
 }
+
+/// Play's words in a run: `help` says what to do, `hint`, `moves` and
+/// `undo` are refused as giving the answer away, and none is taken for a
+/// wrong move (the run ends with nothing tried).
+#[test]
+fn a_run_answers_plays_words_without_counting_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::cli::unbeatable()
+        .env("UNBEATABLE_DATA_DIR", dir.path())
+        .args([
+            "puzzles", "21-flags", "--run", "--count", "1", "--seed", "3",
+        ])
+        .write_stdin("help\nhint\nmoves\nundo\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("quit ends the run"), "{text}");
+    for word in ["hint", "moves", "undo"] {
+        assert!(
+            text.contains(&format!("a puzzle has no '{word}'")),
+            "{text}"
+        );
+    }
+    assert!(!text.contains("not a number of flags"), "{text}");
+    assert!(text.contains("solved 0 of 0"), "{text}");
+}
