@@ -1277,11 +1277,11 @@ fn the_word_games_analysis_board_names_sides_and_ctrl_keys() {
         board.contains("Analysis · ^u back · ^r forward · ^p play from here"),
         "{board}"
     );
-    // The words it can still become end where the board does, with an
+    // The words the round can end at stop where the board does, with an
     // ellipsis, never a dangling comma.
     let line = board
         .lines()
-        .find(|l| l.contains("It can still become:"))
+        .find(|l| l.contains("The round can end at:"))
         .unwrap_or_default();
     let words = line.split('│').next().unwrap_or_default().trim_end();
     assert!(words.ends_with(", …"), "{board}");

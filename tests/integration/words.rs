@@ -359,3 +359,32 @@ fn the_english_list_is_made_for_word_games() {
     let c = english.child(0, b'c').unwrap();
     assert_eq!(english.child(c, b'c'), None, "'cc' is no word's beginning");
 }
+
+/// The words named after a prefix are those at which the round can end:
+/// in Ghost no word too short to count (zip, zoo), in the other game no
+/// word the round passes on through (qua, on the way to quay and quays);
+/// and an ellipsis only where more are left.
+#[test]
+fn the_words_named_are_where_the_round_can_end() {
+    let said = |ruleset: &str, moves: &str| {
+        let out = crate::cli::unbeatable()
+            .args(["analyze", ruleset, "--moves", moves])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines()
+            .find(|l| l.contains("the round can end at"))
+            .unwrap_or_else(|| panic!("{text}"))
+            .to_string()
+    };
+    let z = said("ghost", "z");
+    assert!(z.contains("zany, zeal"), "{z}");
+    assert!(!z.contains("zip") && !z.contains("zoo"), "{z}");
+    assert!(z.ends_with(", …"), "{z}");
+    assert_eq!(
+        said("ghost", "z e b"),
+        "From 'zeb' the round can end at zebra"
+    );
+    let qu = said("words-best-of-five", "q u");
+    assert!(qu.contains("quark") && !qu.contains("qua,"), "{qu}");
+}

@@ -101,11 +101,13 @@ pub fn explain(solved: &Solved, pos: &WordsGame) -> Vec<String> {
     } else {
         format!("'{word}'")
     };
-    let soon = pos.trie().completions(pos.node, 6);
+    const SHOWN: usize = 6;
+    let soon = pos.endings(SHOWN + 1);
     if !soon.is_empty() && !word.is_empty() {
+        let more = if soon.len() > SHOWN { ", …" } else { "" };
         lines.push(format!(
-            "From {shown} the word can still become {}, …",
-            soon.join(", ")
+            "From {shown} the round can end at {}{more}",
+            soon[..soon.len().min(SHOWN)].join(", ")
         ));
     }
     let good: Vec<char> = pos

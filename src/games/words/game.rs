@@ -113,6 +113,30 @@ impl WordsGame {
         self.ghost && self.trie.is_word(node) && self.trie.depth(node) >= self.min_length
     }
 
+    /// Up to `most` words at which the round can end from here, shortest
+    /// first: where a letter completes a word (Ghost) or leaves no letter
+    /// to add. A word the round passes on through (Ghost's short words,
+    /// "qua" on the way to "quay" in the other game) is not one.
+    #[must_use]
+    pub fn endings(&self, most: usize) -> Vec<String> {
+        let mut found = Vec::new();
+        let mut layer: Vec<Node> = self.trie.children(self.node).map(|(_, c)| c).collect();
+        while !layer.is_empty() && found.len() < most {
+            let mut next = Vec::new();
+            for &m in &layer {
+                if self.completes(m) || !self.trie.has_children(m) {
+                    if found.len() < most {
+                        found.push(self.trie.text(m));
+                    }
+                } else {
+                    next.extend(self.trie.children(m).map(|(_, c)| c));
+                }
+            }
+            layer = next;
+        }
+        found
+    }
+
     /// The letters that keep the word a beginning of a listed word.
     #[must_use]
     pub fn letters(&self) -> Vec<char> {

@@ -1,6 +1,6 @@
 //! words: the word so far, the letters that keep it a beginning of a word
 //! (with their results when the values overlay is on, and then a few words
-//! it can still become), the round and the rounds won.
+//! the round can end at), the round and the rounds won.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -93,11 +93,11 @@ impl BoardView<Words> for WordsView {
         }
         if ctx.values.is_some() {
             const SHOWN: usize = 5;
-            let soon = pos.trie().completions(pos.node, SHOWN + 1);
+            let soon = pos.endings(SHOWN + 1);
             if !soon.is_empty() {
                 // As many words as the line holds whole, then an ellipsis
                 // where any are left.
-                let mut text = "It can still become:".to_string();
+                let mut text = "The round can end at:".to_string();
                 let width = usize::from(area.width);
                 for (i, word) in soon.iter().take(SHOWN).enumerate() {
                     let sep = if i == 0 { " " } else { ", " };
