@@ -380,10 +380,10 @@ pub fn puzzles_json(made: &[Puzzle<String>]) -> String {
 #[must_use]
 pub fn puzzles_text(ruleset: &Ruleset, made: &[Puzzle<String>], boards: &[String]) -> String {
     let mut out = vec![format!(
-        "{} ({}): {} puzzles",
+        "{} ({}): {}",
         ruleset.name,
         ruleset.kind(),
-        made.len()
+        crate::text::counted(made.len(), "puzzle")
     )];
     for (i, (p, board)) in made.iter().zip(boards).enumerate() {
         out.push(String::new());

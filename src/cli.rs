@@ -77,7 +77,7 @@ pub enum Command {
         json: bool,
         /// The time budget of each move's judgement, in seconds (0: until
         /// proven).
-        #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
+        #[arg(long, value_name = "SECONDS", value_parser = parse_think, allow_negative_numbers = true)]
         think: Option<Think>,
     },
     /// Make "find the move" puzzles from random games of a ruleset, each
@@ -89,7 +89,7 @@ pub enum Command {
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
         count: u32,
         /// Seeds the random games, for the same puzzles again.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_seed)]
         seed: Option<u64>,
         /// Print one JSON list instead of sentences.
         #[arg(long, conflicts_with = "run")]
@@ -101,7 +101,7 @@ pub enum Command {
         run: bool,
         /// The time budget of each position's check, in seconds (0: until
         /// proven).
-        #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
+        #[arg(long, value_name = "SECONDS", value_parser = parse_think, allow_negative_numbers = true)]
         think: Option<Think>,
     },
     /// Report the value of a position and the result of every move.
@@ -118,7 +118,7 @@ pub enum Command {
         #[arg(long, conflicts_with = "json")]
         board: bool,
         /// The time budget of the whole analysis, in seconds (0: until proven).
-        #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
+        #[arg(long, value_name = "SECONDS", value_parser = parse_think, allow_negative_numbers = true)]
         think: Option<Think>,
     },
 }
@@ -145,6 +145,20 @@ pub fn parse_think(text: &str) -> Result<Think, String> {
         ));
     }
     Ok(Think((secs > 0.0).then(|| Duration::from_secs_f64(secs))))
+}
+
+/// Reads `--seed`: a whole number that fits 64 bits.
+///
+/// # Errors
+/// A sentence for anything else (a negative number, a fraction, a word).
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    text.trim().parse().map_err(|_| {
+        format!(
+            "'{}' is not a seed: use a whole number from 0 to {}",
+            crate::text::visible(text),
+            u64::MAX
+        )
+    })
 }
 
 impl PlayOptions {
@@ -185,10 +199,10 @@ pub struct PlayOptions {
     #[arg(long)]
     pub level: Option<Level>,
     /// Seed for the computer's random choices, for repeatable games.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = parse_seed)]
     pub seed: Option<u64>,
     /// The computer's time budget a move, tip or review, in seconds
     /// (fractions allowed; 0 searches until proven).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_think)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_think, allow_negative_numbers = true)]
     pub think: Option<Think>,
 }

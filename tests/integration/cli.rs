@@ -865,3 +865,29 @@ fn check_takes_names_as_play_does() {
         .failure()
         .stderr(contains("did you mean 'ghost'?"));
 }
+
+/// A negative --think or --seed is read and refused for what it is (clap
+/// took '-1' for an option of its own and advised `-- -1`), and a seed
+/// that is not a whole number says what one is.
+#[test]
+fn negative_numbers_are_refused_as_values() {
+    unbeatable()
+        .args(["analyze", "21-flags", "--think", "-1"])
+        .assert()
+        .code(2)
+        .stderr(contains("'-1' is out of range: use 0 to 3600 seconds"));
+    for seed in ["-3", "1.5"] {
+        unbeatable()
+            .args(["play", "21-flags", "--plain", "--seed", seed])
+            .assert()
+            .code(2)
+            .stderr(contains(format!(
+                "'{seed}' is not a seed: use a whole number"
+            )));
+    }
+    unbeatable()
+        .args(["puzzles", "21-flags", "--count", "1", "--seed", "7"])
+        .assert()
+        .success()
+        .stdout(contains("21 Flags (flags): 1 puzzle\n"));
+}
