@@ -27,6 +27,9 @@ pub struct Table<'a, 'i> {
     table: &'a DeTable<'i>,
     span: Range<usize>,
     known: Vec<&'a str>,
+    /// The required keys found missing, each with its problem's message:
+    /// dropped where a mistyped key meant it (one mistake, one problem).
+    missing: Vec<(&'a str, String)>,
     /// What the table's keys are, in words, when not simply those asked
     /// for (written only when a key is unknown).
     keys: Option<Box<dyn Fn() -> String + 'a>>,
@@ -224,6 +227,7 @@ impl<'a, 'i> Table<'a, 'i> {
             table,
             span,
             known: Vec::new(),
+            missing: Vec::new(),
             keys: None,
             problems: Vec::new(),
             dir: None,
@@ -314,8 +318,9 @@ impl<'a, 'i> Table<'a, 'i> {
     pub fn require(&mut self, key: &'a str) -> Option<&'a Spanned<Value<'i>>> {
         let v = self.value(key);
         if v.is_none() {
-            let what = self.what.clone();
-            self.problem(self.span(), format!("{what} needs '{key}'"));
+            let message = format!("{} needs '{key}'", self.what);
+            self.missing.push((key, message.clone()));
+            self.problem(self.span(), message);
         }
         v
     }
@@ -492,7 +497,12 @@ impl<'a, 'i> Table<'a, 'i> {
             None => self.known.join(", "),
         };
         for (k, span) in unknown {
-            let message = match nearest(k.get_ref(), &self.known) {
+            let near = nearest(k.get_ref(), &self.known);
+            // A required key mistyped: the key it meant is not missing too.
+            if let Some((_, needs)) = self.missing.iter().find(|(m, _)| Some(*m) == near) {
+                self.problems.retain(|p| p.message != *needs);
+            }
+            let message = match near {
                 Some(near) => format!(
                     "unknown key '{}' in {}: did you mean '{near}'? (the keys are {keys})",
                     clip(k.get_ref()),

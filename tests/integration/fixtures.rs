@@ -137,3 +137,19 @@ fn a_mistyped_kind_is_one_problem_naming_the_kind_meant() {
     assert!(!stderr.contains("does not belong"), "{stderr}");
     assert_eq!(stderr.matches("error:").count(), 1, "{stderr}");
 }
+
+/// A required key mistyped is one problem, at the key as written: the
+/// table is not also said to need the key it meant.
+#[test]
+fn a_mistyped_required_key_is_one_problem() {
+    for fixture in ["misspelt-key.toml", "misspelt-part-key.toml"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/invalid")
+            .join(fixture);
+        let out = unbeatable().arg("check").arg(&path).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("did you mean"), "{stderr}");
+        assert!(!stderr.contains("needs"), "{stderr}");
+        assert_eq!(stderr.matches("error:").count(), 1, "{stderr}");
+    }
+}
