@@ -58,7 +58,38 @@ impl KeptGames {
 pub fn row(game: &GameRecord, name: &str) -> String {
     let moves = game.moves.split_whitespace().count();
     format!(
-        "{}  {name} · you {} · {} · {} · {moves} moves",
-        game.date, game.human, game.level, game.result
+        "{}  {name} · you {} · {} · {} · {}",
+        game.date,
+        game.human,
+        game.level,
+        game.result,
+        crate::text::counted(moves, "move")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_counts_its_moves_in_the_singular_and_plural() {
+        let game = GameRecord::now(
+            "21-flags",
+            "21 Flags #0",
+            "first",
+            "perfect",
+            "3",
+            "you resigned",
+        );
+        assert!(
+            row(&game, "21 Flags").ends_with("· 1 move"),
+            "{}",
+            row(&game, "21 Flags")
+        );
+        let two = GameRecord {
+            moves: "3 1".into(),
+            ..game
+        };
+        assert!(row(&two, "21 Flags").ends_with("· 2 moves"));
+    }
 }

@@ -262,10 +262,16 @@ impl Solver<GraphGame> for GraphSolver {
                 pos.board.terms.places
             ),
             (Outcome::Win, Some(p), true) => {
-                format!("every line after {name} was searched: it wins in {p} plies")
+                format!(
+                    "every line after {name} was searched: it wins in {}",
+                    crate::text::plies(p)
+                )
             }
             (_, Some(p), true) => {
-                format!("every line after {name} was searched: it loses in {p} plies")
+                format!(
+                    "every line after {name} was searched: it loses in {}",
+                    crate::text::plies(p)
+                )
             }
             _ => return None,
         })

@@ -94,7 +94,8 @@ fn grundy_pattern(g: &Grundy, pos: &NimGame) -> String {
             }
             match seq.period {
                 Some((start, len)) => s.push_str(&format!(
-                    ". They repeat every {len} stones from {start} on, so any pile size is answered exactly."
+                    ". They repeat every {} from {start} on, so any pile size is answered exactly.",
+                    crate::text::counted(len, "stone")
                 )),
                 None => s.push('.'),
             }

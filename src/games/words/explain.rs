@@ -201,8 +201,8 @@ pub fn card(rules: &Rules) -> Vec<String> {
     ];
     if rules.ghost {
         lines.push(format!(
-            "Ghost: whoever completes a listed word of at least {} letters loses the round at once.",
-            rules.min_length
+            "Ghost: whoever completes a listed word of at least {} loses the round at once.",
+            crate::text::counted(rules.min_length, "letter")
         ));
     }
     lines.push(match (rules.rounds, rules.scoring) {
@@ -211,8 +211,8 @@ pub fn card(rules: &Rules) -> Vec<String> {
             "A match of {k} rounds: the loser of a round starts the next, and whoever wins the last round wins the match, whatever the rounds before."
         ),
         (k, Scoring::Majority) => format!(
-            "Best of {k}: the loser of a round starts the next, and the first to win {} rounds wins the match{}.",
-            k / 2 + 1,
+            "Best of {k}: the loser of a round starts the next, and the first to win {} wins the match{}.",
+            crate::text::counted(k / 2 + 1, "round"),
             if k % 2 == 0 { " (an even split is a draw)" } else { "" }
         ),
     });
