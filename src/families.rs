@@ -51,6 +51,8 @@ pub trait Rules: Send + Sync + fmt::Debug {
     fn kind(&self) -> &'static str;
     /// The rules in plain words.
     fn card(&self) -> Vec<String>;
+    /// The card as the former identities read it (`Family::former_card`).
+    fn former_card(&self) -> Vec<String>;
     /// A game for plain play and `analyze`.
     fn session(&self, setup: Setup) -> Box<dyn AnySession>;
     /// Hands the typed rules to `visitor` (a front end's per-family work).
@@ -102,6 +104,10 @@ impl<F: Family> Rules for Checked<F> {
 
     fn card(&self) -> Vec<String> {
         F::card(&self.rules)
+    }
+
+    fn former_card(&self) -> Vec<String> {
+        F::former_card(&self.rules)
     }
 
     fn session(&self, setup: Setup) -> Box<dyn AnySession> {

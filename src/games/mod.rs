@@ -63,6 +63,14 @@ pub trait Family: 'static {
     /// The rules in plain words, a sentence a line.
     fn card(rules: &Self::Rules) -> Vec<String>;
 
+    /// The card as the identities of stop 122 and before fingerprinted it
+    /// (`Ruleset::former_identity`, which takes over the records kept
+    /// then): a family that words its card anew keeps the former wording
+    /// here.
+    fn former_card(rules: &Self::Rules) -> Vec<String> {
+        Self::card(rules)
+    }
+
     /// The group the menu lists the ruleset under, in words a player
     /// knows (`k in a row`, `Connect Four`), and its place among the
     /// family's groups.

@@ -118,7 +118,7 @@ impl Ruleset {
     pub fn former_identity(&self) -> String {
         let card = Fingerprint::new()
             .with(self.kind().as_bytes())
-            .with(self.rules.card().concat().as_bytes());
+            .with(self.rules.former_card().concat().as_bytes());
         format!("{} #{:08x}", self.name, card.value() >> 32)
     }
 

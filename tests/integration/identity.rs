@@ -80,6 +80,24 @@ fn the_built_in_identities_are_pinned() {
     insta::assert_snapshot!(lines);
 }
 
+/// The former identity of every built-in ruleset is the one the program
+/// before stop 123 kept its records under (written down from its
+/// games.jsonl): a card worded anew keeps its former wording for this
+/// (`Family::former_card`), as the sums' card did when it came to list a
+/// word part's words.
+#[test]
+fn the_former_identities_are_those_records_were_kept_under() {
+    let pinned = include_str!("../fixtures/former-identities.txt");
+    let mut seen = 0;
+    for line in pinned.lines().filter(|l| !l.starts_with('#')) {
+        let (id, former) = line.split_once(": ").expect("id: identity");
+        let ruleset = parsed(builtin(id));
+        assert_eq!(ruleset.former_identity(), former, "{id}");
+        seen += 1;
+    }
+    assert_eq!(seen, rules::builtins().len());
+}
+
 /// Records kept under the identity of the card (before the identity was
 /// the rules' own) are renamed when the program starts, added to any kept
 /// under the new one; records of rules no longer listed stay as they were.

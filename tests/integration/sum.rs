@@ -129,3 +129,18 @@ fn a_huge_misere_sum_is_unknown_not_a_hang() {
     assert!(value.is_proven());
     assert!(began.elapsed().as_secs() < 60, "a hang");
 }
+
+/// The rules of a sum with a word part say its words (the part's state,
+/// "no letter yet", did not, and nothing else on the screen does).
+#[test]
+fn a_word_parts_rules_list_its_words() {
+    let (ruleset, _) = unbeatable::rules::find("three-heaps-three-rules").unwrap();
+    let card = ruleset.rules.card().join(" ");
+    assert!(
+        card.contains(
+            "Part 3: a word round on 6 words: do, car, cat, dog, dot, cart — in turn add a letter"
+        ),
+        "{card}"
+    );
+    assert!(!card.contains("no letter yet"), "{card}");
+}

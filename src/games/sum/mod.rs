@@ -34,6 +34,25 @@ pub const MAX_PILES: usize = 100;
 /// The most vertices of a graph part (its token's visits are one word).
 pub const MAX_GRAPH: usize = 64;
 
+/// The card: how a sum is played, each part in the words of `part` (its
+/// rules from its starting state), and who wins.
+fn card(rules: &Rules, part: impl Fn(&PartRules, &PartState) -> String) -> Vec<String> {
+    let start = Sum::start(rules);
+    let mut lines = vec![format!(
+        "{} games side by side; on your turn, move in any one of them (write its number, a colon and its own move, like 1:3).",
+        rules.parts.len()
+    )];
+    for (i, (r, s)) in rules.parts.iter().zip(&start.states).enumerate() {
+        lines.push(format!("Part {}: {}.", i + 1, part(r, s)));
+    }
+    lines.push(if rules.misere {
+        "A player who cannot move in any part wins (misère).".to_string()
+    } else {
+        "A player who cannot move in any part loses.".to_string()
+    });
+    lines
+}
+
 /// The family: `kind = "sum"`.
 pub struct Sum;
 
@@ -102,20 +121,12 @@ impl Family for Sum {
     }
 
     fn card(rules: &Rules) -> Vec<String> {
-        let start = Self::start(rules);
-        let mut lines = vec![format!(
-            "{} games side by side; on your turn, move in any one of them (write its number, a colon and its own move, like 1:3).",
-            rules.parts.len()
-        )];
-        for (i, (r, s)) in rules.parts.iter().zip(&start.states).enumerate() {
-            lines.push(format!("Part {}: {}.", i + 1, r.describe(s)));
-        }
-        lines.push(if rules.misere {
-            "A player who cannot move in any part wins (misère).".to_string()
-        } else {
-            "A player who cannot move in any part loses.".to_string()
-        });
-        lines
+        card(rules, PartRules::rules_in_words)
+    }
+
+    /// Until stop 123 each part's line was its starting state alone.
+    fn former_card(rules: &Rules) -> Vec<String> {
+        card(rules, PartRules::describe)
     }
 
     fn visit(rules: &Rules, visitor: &mut dyn super::Visitor) {

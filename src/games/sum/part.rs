@@ -268,6 +268,30 @@ impl PartRules {
     }
 }
 
+impl PartRules {
+    /// The part's rules from `start`, for the card: the piles and what a
+    /// move takes, the words a round is built on (which the state alone
+    /// does not say), the token's board and square.
+    #[must_use]
+    pub fn rules_in_words(&self, start: &PartState) -> String {
+        const SHOWN: usize = 8;
+        let Self::Words { trie, .. } = self else {
+            return self.describe(start);
+        };
+        let listed = trie.completions(0, SHOWN);
+        let more = if trie.words() > listed.len() {
+            ", …"
+        } else {
+            ""
+        };
+        format!(
+            "a word round on {}: {}{more} — in turn add a letter that keeps the word the beginning of a listed one",
+            crate::text::counted(trie.words(), "word"),
+            listed.join(", ")
+        )
+    }
+}
+
 fn take_words(take: &Take) -> String {
     match take {
         Take::Any => "any number".to_string(),
