@@ -116,6 +116,10 @@ pub const GAME: &[KeyHelp] = &[
     ),
     ("mouse", "click a move to choose it, again to play it"),
     (
+        "Space",
+        "while the computer thinks: it moves now, with the best it has found",
+    ),
+    (
         "Ctrl+letter",
         "the command where letters are moves (^t: word game)",
     ),

@@ -1721,3 +1721,31 @@ fn the_word_boards_rules_wrap_at_eighty_columns() {
         assert!(board.join(" ").contains(rule), "{name}:\n{shown}");
     }
 }
+
+/// With no time limit (`think = 0`: until proven) on a board no search
+/// proves, the computer would think for ever: Space asks it to move now,
+/// and it plays the best its search found; the status line says so.
+#[test]
+fn space_makes_the_computer_move_now() {
+    let mut app = app(
+        "move-now",
+        Start {
+            think: None,
+            ..straight_into("gomoku", Player::First)
+        },
+    );
+    for c in "h8".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    for _ in 0..50 {
+        app.tick();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(app.thinking(), "the computer thinks on");
+    let thinking = screen(&app, 80, 24);
+    assert!(thinking.contains("Space: move now"), "{thinking}");
+    press(&mut app, KeyCode::Char(' '));
+    settle(&mut app);
+    assert_eq!(state(&app).history.len(), 2, "{}", screen(&app, 80, 24));
+}

@@ -190,8 +190,16 @@ fn status_line<F: Family, V: BoardView<F>>(
     if let Some(work) = &play.work {
         let (spent, budget) = work.progress();
         let of = budget.map_or_else(String::new, |b| format!(" of {:.1} s", b.as_secs_f64()));
+        let hurry = if work.is_reply() {
+            " · Space: move now"
+        } else {
+            ""
+        };
         return Line::styled(
-            format!(" {}… {:.1} s{of}", work.doing(), spent.as_secs_f64()),
+            fit(
+                &format!(" {}… {:.1} s{of}{hurry}", work.doing(), spent.as_secs_f64()),
+                width,
+            ),
             t.key,
         );
     }

@@ -42,6 +42,15 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
             self.cursor = self.view.step(self.session.position(), self.cursor, dir);
             return Action::None;
         }
+        // Space while the computer thinks: it moves now (no move is typed
+        // with a space).
+        if code == KeyCode::Char(' ')
+            && self.typed.is_empty()
+            && self.work.as_ref().is_some_and(|w| w.hurry())
+        {
+            self.message = None;
+            return Action::None;
+        }
         // While a move is being typed, every character is part of it; on
         // an empty line, what can start a move starts one, and the rest are
         // commands.

@@ -62,6 +62,16 @@ impl<F: Family> Work<F> {
         self.task == Task::Reply
     }
 
+    /// The computer's reply asked to come now: its searches stop and it
+    /// plays the best they found (never a move they proved lost where
+    /// another is not). Whether there was a reply to hurry.
+    pub(super) fn hurry(&self) -> bool {
+        if self.task == Task::Reply {
+            self.job.budget().cancel();
+        }
+        self.task == Task::Reply
+    }
+
     /// How long it has run, and the budget it has.
     pub(super) fn progress(&self) -> (Duration, Option<Duration>) {
         let left = self.job.budget().remaining();
