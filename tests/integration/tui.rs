@@ -1285,6 +1285,17 @@ fn the_word_games_analysis_board_names_sides_and_ctrl_keys() {
         .unwrap_or_default();
     let words = line.split('│').next().unwrap_or_default().trim_end();
     assert!(words.ends_with(", …"), "{board}");
+    // The line sets the rounds apart, as the Moves panel of a game does,
+    // behind the bar too.
+    for letter in ["a", "r", "k", "z"] {
+        keys(&mut app, letter);
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(screen(&app, 80, 24).contains("Line: quark · z"));
+    ctrl(&mut app, 'u');
+    ctrl(&mut app, 'u');
+    let back = screen(&app, 80, 24);
+    assert!(back.contains("Line: quar | k · z"), "{back}");
 }
 
 /// Plays the first move the values overlay lists (the overlay on).

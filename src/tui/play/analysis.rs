@@ -314,21 +314,37 @@ pub(super) fn lines<F: Family, V: BoardView<F>>(
     }
     lines.push(Line::raw(""));
     let history = play.session.history();
+    let played: Vec<(String, bool)> = history.into_iter().zip(play.round_opens()).collect();
     let mut ahead = Vec::new();
     let mut at = pos.clone();
     for mv in analysis.redo.iter().rev() {
-        ahead.push(at.format_move(*mv));
+        ahead.push((at.format_move(*mv), play.view.opens_round(&at)));
         at = at.after(*mv);
     }
-    let sep = play.view.separator();
+    // Moves joined as the Moves panel joins them: a word game's rounds
+    // set apart by " · " (its letters, within a round, by nothing).
+    let joined = |moves: &[(String, bool)]| {
+        let mut line = String::new();
+        for (i, (mv, opens)) in moves.iter().enumerate() {
+            if i > 0 {
+                line.push_str(if *opens {
+                    " · "
+                } else {
+                    play.view.separator()
+                });
+            }
+            line.push_str(mv);
+        }
+        line
+    };
     let mut spans = vec![Span::styled("Line: ", t.dim)];
-    spans.push(Span::raw(if history.is_empty() {
+    spans.push(Span::raw(if played.is_empty() {
         "(start)".to_string()
     } else {
-        history.join(sep)
+        joined(&played)
     }));
     if !ahead.is_empty() {
-        spans.push(Span::styled(format!(" | {}", ahead.join(sep)), t.dim));
+        spans.push(Span::styled(format!(" | {}", joined(&ahead)), t.dim));
     }
     lines.push(Line::from(spans));
     if !play.session.status().is_over() {
