@@ -211,3 +211,16 @@ fn the_computer_on_a_word_chain_leaves_the_fewest_replies() {
     let fewest = pos.moves().map(replies).min().unwrap();
     assert_eq!(replies(c.mv), fewest, "{}", pos.format_move(c.mv));
 }
+
+/// A board of squares in plain text has its columns' letters above, as
+/// the m,n,k board has: a move is named by them ("c3").
+#[test]
+fn a_square_board_in_text_names_its_columns() {
+    let out = crate::cli::unbeatable()
+        .args(["play", "kings-walk", "--plain"])
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\n    a b c d e\n  1 . . . . .\n"), "{text}");
+}

@@ -193,6 +193,16 @@ impl fmt::Display for GraphGame {
             )?;
         }
         if let Some((w, h)) = b.grid {
+            // The columns' letters above, as the m,n,k board has them: a
+            // square's name is its column's letter and its row's number.
+            let letters: Vec<&str> = (0..w)
+                .map(|col| {
+                    b.names
+                        .get(col)
+                        .map_or("?", |n| n.trim_end_matches(|c: char| c.is_ascii_digit()))
+                })
+                .collect();
+            writeln!(f, "{:>3} {}", "", letters.join(" "))?;
             for row in 0..h {
                 let cells: Vec<&str> = (0..w)
                     .map(|col| {
