@@ -266,9 +266,7 @@ impl PartRules {
             _ => String::new(),
         }
     }
-}
 
-impl PartRules {
     /// The part's rules from `start`, for the card: the piles and what a
     /// move takes, the words a round is built on (which the state alone
     /// does not say), the token's board and square.

@@ -42,8 +42,8 @@ impl<F: Family, V: BoardView<F>> PlayScreen for Playing<F, V> {
             self.cursor = self.view.step(self.session.position(), self.cursor, dir);
             return Action::None;
         }
-        // Space while the computer thinks: it moves now (no move is typed
-        // with a space).
+        // Space while the computer thinks, on an empty line (no move starts
+        // with one): it moves now.
         if code == KeyCode::Char(' ')
             && self.typed.is_empty()
             && self.work.as_ref().is_some_and(|w| w.hurry())

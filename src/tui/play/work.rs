@@ -66,10 +66,11 @@ impl<F: Family> Work<F> {
     /// plays the best they found (never a move they proved lost where
     /// another is not). Whether there was a reply to hurry.
     pub(super) fn hurry(&self) -> bool {
-        if self.task == Task::Reply {
+        let reply = self.is_reply();
+        if reply {
             self.job.budget().cancel();
         }
-        self.task == Task::Reply
+        reply
     }
 
     /// How long it has run, and the budget it has.
