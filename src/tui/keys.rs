@@ -115,10 +115,7 @@ pub const GAME: &[KeyHelp] = &[
         "yes, to leave a game in progress (it counts as a loss)",
     ),
     ("mouse", "click a move to choose it, again to play it"),
-    (
-        "Space",
-        "while the computer thinks: it moves now, with the best it has found",
-    ),
+    ("Space", "while the computer thinks: it moves now"),
     (
         "Ctrl+letter",
         "the command where letters are moves (^t: word game)",

@@ -1760,3 +1760,34 @@ fn space_makes_the_computer_move_now() {
     settle(&mut app);
     assert_eq!(state(&app).history.len(), 2, "{}", screen(&app, 80, 24));
 }
+
+/// No line of the help overlay runs into its border on any built-in
+/// ruleset: a long key's explanation goes on under itself (the Space key's
+/// was cut at "with the best"), as the text around it does.
+#[test]
+fn help_lines_never_run_into_the_border() {
+    for listed in rules::builtins() {
+        let id = listed.id;
+        let mut app = app(
+            &format!("help-border-{id}"),
+            Start {
+                think: Some(std::time::Duration::from_millis(200)),
+                ..straight_into(&id, Player::First)
+            },
+        );
+        key(&mut app, KeyCode::Char('?'));
+        settle(&mut app);
+        for _ in 0..30 {
+            let shown = screen(&app, 100, 30);
+            let rows: Vec<Vec<char>> = shown.lines().map(|l| l.chars().collect()).collect();
+            let top = rows.iter().position(|r| r.contains(&'┌')).unwrap();
+            let right = rows[top].iter().position(|&c| c == '┐').unwrap();
+            let bottom = rows.iter().position(|r| r.contains(&'└')).unwrap();
+            for row in &rows[top + 1..bottom] {
+                assert_eq!(row[right], '│', "{id}:\n{shown}");
+                assert_eq!(row[right - 1], ' ', "{id}:\n{shown}");
+            }
+            press(&mut app, KeyCode::Down);
+        }
+    }
+}

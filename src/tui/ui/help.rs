@@ -60,12 +60,24 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         Mode::Playing(p) => p.keys(),
     };
     lines.push(Line::styled(" Keys", t.title));
-    lines.extend(list.iter().map(|(k, what)| {
-        Line::from(vec![
-            Span::styled(format!(" {k:<14}"), t.key),
-            Span::raw(what.clone()),
-        ])
-    }));
+    // A long explanation goes on under itself, never past the border.
+    const KEY: usize = 15;
+    for (k, what) in &list {
+        for (i, row) in textwrap::wrap(what, (text + 1).saturating_sub(KEY).max(1))
+            .into_iter()
+            .enumerate()
+        {
+            let key = if i == 0 {
+                format!(" {k:<14}")
+            } else {
+                " ".repeat(KEY)
+            };
+            lines.push(Line::from(vec![
+                Span::styled(key, t.key),
+                Span::raw(row.into_owned()),
+            ]));
+        }
+    }
     lines.push(Line::raw(""));
     for row in textwrap::wrap(
         "The computer wins when it can, forces a draw when it cannot, and otherwise makes your win as hard as possible.",
