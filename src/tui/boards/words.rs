@@ -95,23 +95,23 @@ impl BoardView<Words> for WordsView {
             const SHOWN: usize = 5;
             let soon = pos.endings(SHOWN + 1);
             if !soon.is_empty() {
-                // As many words as the line holds whole, then an ellipsis
-                // where any are left.
+                // As many words as the line holds whole (with room for the
+                // ellipsis where words are left after them), then the
+                // ellipsis where any are left.
                 let mut text = "The round can end at:".to_string();
                 let width = usize::from(area.width);
-                for (i, word) in soon.iter().take(SHOWN).enumerate() {
-                    let sep = if i == 0 { " " } else { ", " };
-                    let last = i + 1 == soon.len();
-                    let room = if last { 0 } else { ", …".chars().count() };
-                    if text.chars().count() + sep.len() + word.chars().count() + room > width {
-                        text.push_str(if i == 0 { " …" } else { ", …" });
+                let mut listed = 0;
+                for word in soon.iter().take(SHOWN) {
+                    let ellipsis = if listed + 1 < soon.len() { 3 } else { 0 };
+                    if text.chars().count() + 2 + word.chars().count() + ellipsis > width {
                         break;
                     }
-                    text.push_str(sep);
+                    text.push_str(if listed == 0 { " " } else { ", " });
                     text.push_str(word);
-                    if i + 1 == SHOWN && soon.len() > SHOWN {
-                        text.push_str(", …");
-                    }
+                    listed += 1;
+                }
+                if listed < soon.len() {
+                    text.push_str(if listed == 0 { " …" } else { ", …" });
                 }
                 put(buf, area, area.x, y, &text, t.dim);
                 y += 1;
