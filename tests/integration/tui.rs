@@ -1219,6 +1219,13 @@ fn the_analysis_board_moves_for_both_sides_and_plays_from_here() {
     key(&mut app, KeyCode::Enter);
     assert!(screen(&app, 80, 24).contains("Line: b2 c3"));
     assert_eq!(state(&app).history, ["b2", "c3"]);
+    // A game's key says what the board has instead.
+    key(&mut app, KeyCode::Char('n'));
+    let said = screen(&app, 80, 24);
+    assert!(
+        said.contains("on the analysis board: p plays from here, q leaves"),
+        "{said}"
+    );
     // Play from here at perfect: the person takes X, the computer O.
     key(&mut app, KeyCode::Char('p'));
     key(&mut app, KeyCode::Char('1'));

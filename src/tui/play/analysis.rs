@@ -152,18 +152,15 @@ impl<F: Family, V: BoardView<F>> Playing<F, V> {
             KeyCode::Char('x') => self.start_edit(),
             KeyCode::Char('q') => return Some(Action::Menu),
             KeyCode::Char('n' | 's' | 'e' | 'v') => {
-                let key = |c: char| {
-                    if self.starts_move(c) {
-                        format!("^{c}")
-                    } else {
-                        c.to_string()
-                    }
-                };
-                self.message = Some(format!(
-                    "on the analysis board: {} plays from here, {} leaves",
-                    key('p'),
-                    key('q')
-                ));
+                // Named as the status line names them (^p where p is a move).
+                let said: Vec<String> = super::super::keys::as_shown(
+                    &[("p", "plays from here"), ("q", "leaves")],
+                    |c| self.starts_move(c),
+                )
+                .into_iter()
+                .map(|(key, what)| format!("{key} {what}"))
+                .collect();
+                self.message = Some(format!("on the analysis board: {}", said.join(", ")));
             }
             _ => return None,
         }
