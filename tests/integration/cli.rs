@@ -20,6 +20,17 @@ pub fn test_data_dir() -> std::path::PathBuf {
     crate::support::scratch().join("data")
 }
 
+/// What the program writes to standard output, run with `args` and
+/// `input` typed on standard input.
+pub fn stdout_of(args: &[&str], input: &str) -> String {
+    let out = unbeatable()
+        .args(args)
+        .write_stdin(input.to_string())
+        .output()
+        .expect("runs");
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
 pub fn analyze_json(ruleset: &str, moves: &str) -> Json {
     analyze_json_with(ruleset, moves, &[])
 }

@@ -216,11 +216,6 @@ fn the_computer_on_a_word_chain_leaves_the_fewest_replies() {
 /// the m,n,k board has: a move is named by them ("c3").
 #[test]
 fn a_square_board_in_text_names_its_columns() {
-    let out = crate::cli::unbeatable()
-        .args(["play", "kings-walk", "--plain"])
-        .write_stdin("quit\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = crate::cli::stdout_of(&["play", "kings-walk", "--plain"], "quit\n");
     assert!(text.contains("\n    a b c d e\n  1 . . . . .\n"), "{text}");
 }

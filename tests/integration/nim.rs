@@ -353,18 +353,10 @@ fn a_single_losing_move_is_called_the_only_move() {
             "The only move, which loses: n (loss).",
         ),
     ] {
-        let out = crate::cli::unbeatable()
-            .args(["play", ruleset, "--plain", "--moves", moves])
-            .write_stdin("hint\nquit\n")
-            .output()
-            .unwrap();
-        let text = String::from_utf8(out.stdout).unwrap();
+        let args = ["play", ruleset, "--plain", "--moves", moves];
+        let text = crate::cli::stdout_of(&args, "hint\nquit\n");
         assert!(text.contains(hint), "{text}");
-        let out = crate::cli::unbeatable()
-            .args(["analyze", ruleset, "--moves", moves])
-            .output()
-            .unwrap();
-        let text = String::from_utf8(out.stdout).unwrap();
+        let text = crate::cli::stdout_of(&["analyze", ruleset, "--moves", moves], "");
         assert!(text.contains(analysis), "{text}");
         assert!(
             !text.contains("hold out") && !text.contains("holds out"),

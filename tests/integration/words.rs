@@ -367,11 +367,7 @@ fn the_english_list_is_made_for_word_games() {
 #[test]
 fn the_words_named_are_where_the_round_can_end() {
     let said = |ruleset: &str, moves: &str| {
-        let out = crate::cli::unbeatable()
-            .args(["analyze", ruleset, "--moves", moves])
-            .output()
-            .unwrap();
-        let text = String::from_utf8(out.stdout).unwrap();
+        let text = crate::cli::stdout_of(&["analyze", ruleset, "--moves", moves], "");
         text.lines()
             .find(|l| l.contains("the round can end at"))
             .unwrap_or_else(|| panic!("{text}"))
